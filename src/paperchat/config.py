@@ -1,0 +1,136 @@
+"""All settings, in one typed object.
+
+`Settings` has one nested group per stage (index, embedder, retrieval, llm,
+answer, ui). Every field is typed, defaulted and described; unknown keys are an
+error, so a typo in a YAML preset is caught at start-up. Presets are YAML files
+in `config/`; environment variables override them (`PAPERCHAT_INDEX` for the
+index folder, and `PAPERCHAT_<GROUP>__<FIELD>` for any field, e.g.
+`PAPERCHAT_LLM__MODEL=qwen2.5-coder-0.5b`).
+
+Paths that are relative are taken from the repository root (the folder holding
+`config/`), so the CLI works from any working directory.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from paperchat.errors import PaperchatError
+
+ROOT = Path(__file__).resolve().parents[2]
+DEFAULT_CONFIG = ROOT / "config" / "default.yaml"
+
+
+class _Group(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class IndexSettings(_Group):
+    dir: Path = Field(Path("data/index"), description="Folder of the persistent index.")
+    collection: str = Field("papers", description="Chroma collection name.")
+    chunk_tokens: int = Field(
+        160, ge=32, le=256, description="Chunk size in embedder tokens (MiniLM window is 256)."
+    )
+    chunk_overlap: int = Field(32, ge=0, description="Token overlap between chunks.")
+
+
+class EmbedderSettings(_Group):
+    name: str = Field("all-MiniLM-L6-v2", description="Embedder; the bundled one is all-MiniLM-L6-v2.")
+    dtype: Literal["float32", "bfloat16"] = Field("float32", description="Torch dtype.")
+    batch_size: int = Field(64, ge=1, description="Chunks embedded per batch.")
+    threads: int = Field(2, ge=1, description="Torch threads.")
+
+
+class RetrievalSettings(_Group):
+    k: int = Field(5, ge=1, le=50, description="Papers returned per question.")
+    candidates: int = Field(50, ge=5, description="Chunks taken from each retriever before fusion.")
+    rrf_k: float = Field(20.0, gt=0, description="Reciprocal-rank-fusion constant.")
+    dense_weight: float = Field(1.0, ge=0, description="Weight of the dense ranking in fusion.")
+    keyword_weight: float = Field(0.7, ge=0, description="Weight of the BM25 ranking in fusion.")
+    abstain_below: float = Field(
+        0.38, description="Best dense cosine below which the corpus is taken to have nothing."
+    )
+    relevant_margin: float = Field(
+        0.15, description="Papers whose cosine is this far below the best are not evidence."
+    )
+
+
+class LLMSettings(_Group):
+    backend: Literal["llama_cpp", "openai_like", "none"] = Field(
+        "llama_cpp", description="Who writes the synthesis; 'none' gives the extractive answer only."
+    )
+    model: str = Field("qwen2.5-coder-1.5b", description="Model key (see models.GGUF_MODELS).")
+    model_path: Path | None = Field(None, description="A GGUF file to use instead of the key.")
+    threads: int = Field(2, ge=1, description="CPU threads for generation.")
+    n_ctx: int = Field(2048, ge=512, description="Context window.")
+    max_tokens: int = Field(120, ge=8, description="Most tokens the synthesis may use.")
+    temperature: float = Field(0.0, ge=0, description="0 is greedy.")
+    api_base: str = Field("http://127.0.0.1:8080/v1", description="OpenAI-compatible server.")
+    api_key: str = Field("none", description="Key for the server, if it wants one.")
+    api_model: str = Field("local", description="Model name sent to the server.")
+
+
+class AnswerSettings(_Group):
+    evidence_sentences: int = Field(2, ge=1, le=4, description="Sentences quoted per paper.")
+    support_threshold: float = Field(
+        0.5, description="Cosine a cited sentence needs with some sentence of the cited abstract."
+    )
+    min_term_overlap: float = Field(
+        0.3, description="Share of a sentence's key terms that the cited abstract must hold."
+    )
+    synthesis: bool = Field(True, description="Let the model add a verified comparison.")
+
+
+class UISettings(_Group):
+    host: str = Field("127.0.0.1", description="Address the app listens on.")
+    port: int = Field(7860, description="Port the app listens on.")
+    max_question_chars: int = Field(1000, description="Longer questions are refused.")
+    concurrency: int = Field(1, ge=1, description="Answers generated at once; others queue.")
+
+
+class Settings(_Group):
+    index: IndexSettings = IndexSettings()
+    embedder: EmbedderSettings = EmbedderSettings()
+    retrieval: RetrievalSettings = RetrievalSettings()
+    llm: LLMSettings = LLMSettings()
+    answer: AnswerSettings = AnswerSettings()
+    ui: UISettings = UISettings()
+
+    @property
+    def index_dir(self) -> Path:
+        return _resolve(self.index.dir)
+
+    @classmethod
+    def load(cls, path: Path | str | None = None, env: dict[str, str] | None = None) -> Settings:
+        """Read a YAML preset (default `config/default.yaml`) and apply env overrides."""
+        env = dict(os.environ) if env is None else env
+        path = Path(path) if path else DEFAULT_CONFIG
+        data: dict[str, Any] = {}
+        if path.exists():
+            try:
+                data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+            except yaml.YAMLError as e:
+                raise PaperchatError(f"{path}: not valid YAML: {e}") from None
+        elif path != DEFAULT_CONFIG:
+            raise PaperchatError(f"{path}: no such config file")
+        for key, value in env.items():
+            if key.startswith("PAPERCHAT_") and "__" in key:
+                group, field = key[len("PAPERCHAT_") :].lower().split("__", 1)
+                data.setdefault(group, {})[field] = value
+        if env.get("PAPERCHAT_INDEX"):
+            data.setdefault("index", {})["dir"] = env["PAPERCHAT_INDEX"]
+        try:
+            return cls.model_validate(data)
+        except ValidationError as e:
+            first = e.errors()[0]
+            where = ".".join(str(p) for p in first["loc"])
+            raise PaperchatError(f"{path}: setting '{where}': {first['msg']}") from None
+
+
+def _resolve(path: Path) -> Path:
+    return path if path.is_absolute() else ROOT / path

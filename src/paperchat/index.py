@@ -1,0 +1,290 @@
+"""Paper -> chunks -> embeddings -> Chroma, plus the BM25 keyword index; idempotent upserts.
+
+Built from llama-index parts: each paper is a `Document` (id = paper id, the
+abstract as text, the paper fields as metadata), `SentenceSplitter` makes
+sentence-aware chunks sized in embedder tokens, a `SimpleDocumentStore` keeps a
+hash per paper to decide new / changed / unchanged, and `ChromaVectorStore`
+holds the chunks with the paper metadata on every one.
+
+We do not use `IngestionPipeline` itself: in upsert mode it deletes a changed
+paper's old vectors *before* embedding the new ones, so an error or Ctrl-C
+part-way leaves the index missing papers. Here everything is read, validated,
+chunked and embedded first; only then is anything written, in the order
+Chroma -> keyword index -> docstore -> manifest. The manifest is marked
+"writing" for the duration, so an interrupted write is detected on the next run
+and finished by re-ingesting (papers are deleted by id before being re-added).
+
+The manifest also records the embedder and chunking that built the index; an
+index is never queried or extended with different ones.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from llama_index.core import Document
+from llama_index.core.base.embeddings.base import BaseEmbedding
+from llama_index.core.node_parser import SentenceSplitter
+from llama_index.core.schema import BaseNode
+from llama_index.core.storage.docstore import SimpleDocumentStore
+from tqdm import tqdm
+
+from paperchat.config import Settings
+from paperchat.errors import IndexMismatchError, IndexMissingError, PaperchatError
+from paperchat.keyword import KeywordIndex
+from paperchat.schema import Paper
+
+SCHEMA = 1
+EMBED_KEYS = {"title"}  # the only metadata embedded with each chunk
+
+
+@dataclass
+class IngestReport:
+    papers: int
+    added: int
+    updated: int
+    unchanged: int
+    chunks: int
+    chunks_written: int = 0
+    seconds: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def paper_document(paper: Paper) -> Document:
+    meta = paper.metadata()
+    return Document(
+        id_=paper.paper_id,
+        text=paper.abstract,
+        metadata=meta,
+        excluded_embed_metadata_keys=[k for k in meta if k not in EMBED_KEYS],
+        excluded_llm_metadata_keys=list(meta),
+    )
+
+
+class PaperIndex:
+    """The persistent index in one folder: chroma/, docstore.json, keyword.*, manifest.json."""
+
+    def __init__(self, settings: Settings, embedder: BaseEmbedding, folder: Path | None = None,
+                 token_counter: Callable[[str], int] | None = None) -> None:
+        self.settings = settings
+        self.folder = Path(folder or settings.index_dir)
+        self.embedder = embedder
+        self._count = token_counter or getattr(embedder, "count_tokens", None) or (lambda t: len(t.split()))
+        self.manifest = self._read_manifest()
+        self._check_manifest()
+        self._store: Any = None
+        self._docstore: SimpleDocumentStore | None = None
+        self._keyword: KeywordIndex | None = None
+        self._papers: dict[str, Paper] | None = None
+
+    # ------------------------------------------------------------ state on disk
+
+    def _read_manifest(self) -> dict[str, Any]:
+        path = self.folder / "manifest.json"
+        if not path.exists():
+            return {}
+        try:
+            return json.loads(path.read_text())
+        except json.JSONDecodeError:
+            raise PaperchatError(f"{path}: damaged; delete the folder and run `paperchat ingest`") from None
+
+    def _build_key(self) -> dict[str, Any]:
+        ix = self.settings.index
+        return {"schema": SCHEMA, "embedder": self.embedder.model_name,
+                "chunk_tokens": ix.chunk_tokens, "chunk_overlap": ix.chunk_overlap}
+
+    def _check_manifest(self) -> None:
+        if not self.manifest:
+            return
+        want = self._build_key()
+        have = {k: self.manifest.get(k) for k in want}
+        if have != want:
+            diff = ", ".join(f"{k}: index has {have[k]!r}, settings ask {want[k]!r}"
+                             for k in want if have[k] != want[k])
+            raise IndexMismatchError(
+                f"the index at {self.folder} was built differently ({diff}); rebuild it with "
+                "`paperchat ingest --rebuild` or point --index at another folder"
+            )
+
+    def _write_manifest(self, **changes: Any) -> None:
+        self.manifest = {**self._build_key(), **self.manifest, **changes}
+        tmp = self.folder / "manifest.json.tmp"
+        tmp.write_text(json.dumps(self.manifest, indent=1))
+        tmp.replace(self.folder / "manifest.json")
+
+    @property
+    def exists(self) -> bool:
+        return bool(self.manifest)
+
+    def require(self) -> PaperIndex:
+        if not self.exists:
+            raise IndexMissingError(
+                f"no index at {self.folder}: build it with `paperchat ingest` (reads data/)"
+            )
+        if self.manifest.get("writing"):
+            raise PaperchatError(
+                f"the last ingest into {self.folder} was interrupted; run `paperchat ingest` again to finish it"
+            )
+        return self
+
+    @property
+    def store(self) -> Any:
+        if self._store is None:
+            import chromadb
+            from chromadb.config import Settings as ChromaSettings
+            from llama_index.vector_stores.chroma import ChromaVectorStore
+
+            client = chromadb.PersistentClient(
+                path=str(self.folder / "chroma"),
+                settings=ChromaSettings(anonymized_telemetry=False, allow_reset=False),
+            )
+            collection = client.get_or_create_collection(
+                self.settings.index.collection, metadata={"hnsw:space": "cosine"}
+            )
+            self._store = ChromaVectorStore(chroma_collection=collection)
+        return self._store
+
+    @property
+    def docstore(self) -> SimpleDocumentStore:
+        if self._docstore is None:
+            path = self.folder / "docstore.json"
+            self._docstore = (SimpleDocumentStore.from_persist_path(str(path))
+                              if path.exists() else SimpleDocumentStore())
+        return self._docstore
+
+    @property
+    def keyword(self) -> KeywordIndex:
+        if self._keyword is None:
+            self._keyword = KeywordIndex.load(self.folder)
+        return self._keyword
+
+    @property
+    def papers(self) -> dict[str, Paper]:
+        if self._papers is None:
+            self._papers = {}
+            for doc_id, doc in self.docstore.docs.items():
+                self._papers[doc_id] = Paper.from_metadata(doc.metadata, doc.text)
+        return self._papers
+
+    def chunk_count(self) -> int:
+        return int(self.store._collection.count()) if self.exists else 0
+
+    # ------------------------------------------------------------ ingestion
+
+    def splitter(self) -> SentenceSplitter:
+        ix = self.settings.index
+        return SentenceSplitter(
+            chunk_size=ix.chunk_tokens, chunk_overlap=ix.chunk_overlap,
+            tokenizer=lambda text: [0] * self._count(text),
+            id_func=lambda i, doc: f"{doc.id_}#{i}",
+        )
+
+    def ingest(self, papers: Iterable[Paper], progress: bool = True, rebuild: bool = False) -> IngestReport:
+        """Add new papers, replace changed ones, skip unchanged ones. Nothing is
+        written until every paper is chunked and embedded."""
+        start = time.perf_counter()
+        self.folder.mkdir(parents=True, exist_ok=True)
+        if rebuild:
+            self._wipe()
+        recovering = bool(self.manifest.get("writing"))
+        docs = [paper_document(p) for p in papers]
+        added, updated, unchanged = [], [], 0
+        for doc in docs:
+            old = self.docstore.get_document_hash(doc.id_)
+            if old is None:
+                added.append(doc)
+            elif old != doc.hash:
+                updated.append(doc)
+            else:
+                unchanged += 1
+        to_run = added + updated
+        nodes = self._embed(self.splitter().get_nodes_from_documents(to_run), progress) if to_run else []
+
+        if to_run or recovering:
+            self._write_manifest(writing=True)
+            for doc in updated + (added if recovering else []):
+                self.store.delete(doc.id_)
+            for start_at in range(0, len(nodes), 4096):
+                self.store.add(nodes[start_at:start_at + 4096])
+            self.keyword.update({d.id_: f"{d.metadata['title']}. {d.text}" for d in to_run})
+            self.keyword.save(self.folder)
+            for doc in to_run:
+                self.docstore.add_documents([doc], allow_update=True)
+                self.docstore.set_document_hash(doc.id_, doc.hash)
+            self.docstore.persist(str(self.folder / "docstore.json"))
+            self._papers = None
+        self._write_manifest(writing=False, papers=len(self.docstore.docs), chunks=self.chunk_count(),
+                             generation=int(self.manifest.get("generation", 0)) + bool(to_run))
+        return IngestReport(
+            papers=len(self.docstore.docs), added=len(added), updated=len(updated),
+            unchanged=unchanged, chunks=self.manifest["chunks"], chunks_written=len(nodes),
+            seconds=time.perf_counter() - start,
+        )
+
+    def _embed(self, nodes: list[BaseNode], progress: bool) -> list[BaseNode]:
+        from llama_index.core.schema import MetadataMode
+
+        texts = [n.get_content(metadata_mode=MetadataMode.EMBED) for n in nodes]
+        batch = max(self.settings.embedder.batch_size, 1) * 4
+        bar = tqdm(total=len(texts), desc="embedding", unit="chunk", disable=not progress)
+        vectors: list[list[float]] = []
+        for i in range(0, len(texts), batch):
+            vectors.extend(self.embedder.get_text_embedding_batch(texts[i:i + batch]))
+            bar.update(len(texts[i:i + batch]))
+        bar.close()
+        for node, vector in zip(nodes, vectors, strict=True):
+            node.embedding = vector
+        return nodes
+
+    def _wipe(self) -> None:
+        import shutil
+
+        for name in ("chroma", "docstore.json", "keyword.npz", "keyword.json", "manifest.json"):
+            path = self.folder / name
+            if path.is_dir():
+                shutil.rmtree(path)
+            elif path.exists():
+                path.unlink()
+        self.manifest, self._store, self._docstore, self._keyword, self._papers = {}, None, None, None, None
+
+    # ------------------------------------------------------------ queries
+
+    def dense(self, query_embedding: list[float], top: int, venues: list[str] = (),
+              years: list[int] = ()) -> list[tuple[str, str, float]]:
+        """(paper_id, chunk text, cosine) for the nearest chunks, through
+        ChromaVectorStore with llama-index metadata filters."""
+        import math
+
+        from llama_index.core.vector_stores import (
+            FilterOperator, MetadataFilter, MetadataFilters, VectorStoreQuery,
+        )
+
+        filters = [MetadataFilter(key=key, value=list(values), operator=FilterOperator.IN)
+                   for key, values in (("venue", venues), ("year", years)) if values]
+        result = self.store.query(VectorStoreQuery(
+            query_embedding=query_embedding, similarity_top_k=min(top, max(self.chunk_count(), 1)),
+            filters=MetadataFilters(filters=filters) if filters else None,
+        ))
+        # ChromaVectorStore reports exp(-distance); with cosine space distance = 1 - cos.
+        return [
+            (node.metadata["paper_id"], node.get_content(), 1.0 + math.log(max(sim, 1e-12)))
+            for node, sim in zip(result.nodes, result.similarities, strict=True)
+        ]
+
+    def mask(self, venues: list[str], years: list[int]) -> np.ndarray | None:
+        if not venues and not years:
+            return None
+        papers = self.papers
+        vs = {v.lower() for v in venues}
+        return np.array([
+            (not vs or papers[pid].venue.lower() in vs) and (not years or papers[pid].year in years)
+            for pid in self.keyword.ids
+        ])

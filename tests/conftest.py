@@ -1,0 +1,91 @@
+"""Fakes with meaning, and fixtures that build real (small) indexes in temp folders.
+
+`WordEmbedding` embeds text as a hashed bag of stemmed words: texts that share
+words are close, texts that don't are far, so ranking and citation checks can
+really pass or fail without loading weights. The Chroma index is real.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+import numpy as np
+import pytest
+from llama_index.core.base.embeddings.base import BaseEmbedding
+
+from paperchat.config import Settings
+from paperchat.index import PaperIndex
+from paperchat.keyword import tokenize
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT / "data"
+DIM = 512
+
+
+class WordEmbedding(BaseEmbedding):
+    def _vec(self, text: str) -> list[float]:
+        v = np.zeros(DIM, dtype=np.float32)
+        for term in tokenize(text):
+            v[int(hashlib.md5(term.encode()).hexdigest(), 16) % DIM] += 1.0
+        norm = np.linalg.norm(v)
+        return (v / norm if norm else v).tolist()
+
+    def count_tokens(self, text: str) -> int:
+        return len(text.split())
+
+    def _get_query_embedding(self, query: str) -> list[float]:
+        return self._vec(query)
+
+    def _get_text_embedding(self, text: str) -> list[float]:
+        return self._vec(text)
+
+    async def _aget_query_embedding(self, query: str) -> list[float]:
+        return self._vec(query)
+
+
+class ScriptedChat:
+    """A chat model that streams a fixed reply word by word and records its prompts."""
+
+    def __init__(self, reply: str, fail: bool = False) -> None:
+        self.name = "scripted"
+        self.reply = reply
+        self.fail = fail
+        self.prompts: list[Sequence[dict[str, str]]] = []
+
+    def stream(self, messages: Sequence[dict[str, str]], max_tokens: int) -> Iterator[str]:
+        self.prompts.append(messages)
+        if self.fail:
+            raise RuntimeError("model crashed")
+        for word in self.reply.split(" "):
+            yield word + " "
+
+
+def fake_settings(folder: Path) -> Settings:
+    settings = Settings.load(env={})
+    settings.index.dir = folder
+    settings.embedder.name = "word-hash-test"
+    # bag-of-words cosines run lower than MiniLM's: thresholds for the fake
+    settings.retrieval.abstain_below = 0.25
+    settings.answer.support_threshold = 0.35
+    return settings
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    return fake_settings(tmp_path / "index")
+
+
+@pytest.fixture
+def embedder() -> WordEmbedding:
+    return WordEmbedding(model_name="word-hash-test")
+
+
+@pytest.fixture
+def seed_index(settings: Settings, embedder: WordEmbedding) -> PaperIndex:
+    from paperchat.corpus import read_paths
+
+    index = PaperIndex(settings, embedder)
+    index.ingest(read_paths([DATA], skip=[settings.index_dir]), progress=False)
+    return index

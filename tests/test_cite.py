@@ -1,0 +1,92 @@
+"""Citation parsing and verification on crafted answers."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from paperchat.cite import Source, Verifier, parse, split_sentences, with_markers
+from paperchat.schema import Paper, Verification
+
+from .conftest import WordEmbedding
+
+PEARL = ("Speculative decoding uses a draft model to propose tokens that the target model verifies in parallel. "
+         "PEARL adapts the draft length with pre-verify and post-verify strategies. "
+         "It achieves up to 4.4 times speedup over autoregressive decoding.")
+HALTON = ("MaskGIT unmasks image tokens with a confidence scheduler. "
+          "We propose a Halton scheduler that spreads the unmasked tokens uniformly over the image. "
+          "It improves image quality and diversity without retraining.")
+
+
+def _paper(pid: str, title: str, abstract: str) -> Paper:
+    return Paper(paper_id=pid, title=title, abstract=abstract, venue="ICLR", year=2025)
+
+
+@pytest.fixture
+def sources() -> list[Source]:
+    e = WordEmbedding(model_name="t")
+    srcs = [Source(1, _paper("a", "PEARL: Parallel Speculative Decoding", PEARL), "PEARL"),
+            Source(2, _paper("b", "Halton Scheduler for MaskGIT", HALTON), "Halton Scheduler for MaskGIT")]
+    Verifier(lambda t: np.asarray(e.get_text_embedding_batch(t)), 0.35, 0.3).prepare(srcs)
+    return srcs
+
+
+@pytest.fixture
+def verifier() -> Verifier:
+    e = WordEmbedding(model_name="t")
+    return Verifier(lambda t: np.asarray(e.get_text_embedding_batch(t)), 0.35, 0.3)
+
+
+@pytest.mark.parametrize(
+    ("text", "numbers"),
+    [("A [1].", [1]), ("A [1, 2] and [3]", [1, 2, 3]), ("A.[1][2]", [1, 2]), ("A [2-4]", [2, 3, 4]),
+     ("no markers", []), ("A [1] [1]", [1])],
+)
+def test_parse(text: str, numbers: list[int]) -> None:
+    assert parse(text) == numbers
+
+
+def test_markers_glued_after_the_stop_stay_with_their_sentence() -> None:
+    assert split_sentences("PEARL adapts drafts.[1] Halton spreads tokens.[2]") == [
+        "PEARL adapts drafts[1].", "Halton spreads tokens[2]."]
+    assert with_markers("PEARL adapts drafts [3].", [1]) == "PEARL adapts drafts [1]."
+
+
+def test_supported_sentence_keeps_its_citation(verifier, sources) -> None:
+    report = Verification()
+    out = verifier.check("PEARL adapts the draft length of speculative decoding [1].", sources, report)
+    assert out.text == "PEARL adapts the draft length of speculative decoding [1]."
+    assert out.support[1] and report.checked == 1 and report.moved == report.unsupported == 0
+
+
+def test_number_that_was_not_shown_is_removed(verifier, sources) -> None:
+    report = Verification()
+    out = verifier.check("PEARL adapts the draft length of speculative decoding [1][7].", sources, report)
+    assert out.cited == [1] and "[7]" not in out.text and report.removed == 1
+
+
+def test_misattributed_sentence_is_moved_to_the_supporting_source(verifier, sources) -> None:
+    report = Verification()
+    out = verifier.check("The Halton scheduler spreads unmasked image tokens uniformly [1].", sources, report)
+    assert out.cited == [2] and out.text.endswith("[2].") and report.moved == 1
+
+
+def test_unsupported_sentence_is_caught(verifier, sources) -> None:
+    report = Verification()
+    out = verifier.check("Both papers train reinforcement learning agents for robotics [1][2].", sources, report)
+    assert out.text is None and report.unsupported == 1
+    assert report.dropped_sentences == ["Both papers train reinforcement learning agents for robotics [1][2]."]
+
+
+def test_sentence_naming_a_paper_it_does_not_cite_is_caught(verifier, sources) -> None:
+    report = Verification()
+    claim = "PEARL spreads unmasked image tokens uniformly with a Halton scheduler [2]."
+    assert verifier.check(claim, sources, report).text is None
+
+
+def test_comparison_needs_each_clause_supported(verifier, sources) -> None:
+    report = Verification()
+    good = ("PEARL adapts the draft length for speculative decoding [1], while the Halton scheduler "
+            "spreads unmasked image tokens uniformly [2].")
+    out = verifier.check(good, sources, report)
+    assert out.cited == [1, 2] and report.unsupported == 0

@@ -1,0 +1,124 @@
+"""Corpus readers on the real seed files and on messy inputs."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+import pytest
+
+from paperchat.corpus import clean_text, derive_label, read_file, read_paths, sentences
+from paperchat.errors import CorpusError
+
+from .conftest import DATA
+
+
+def test_seed_files_give_76_papers_with_venue_year_and_titles() -> None:
+    papers = read_paths([DATA])
+    assert len(papers) == 76
+    assert {(p.venue, p.year) for p in papers} == {("ICLR", 2026), ("ICLR", 2025), ("ICML", 2026)}
+    titled = [p for p in papers if not p.title_derived]
+    assert len(titled) == 66
+    halton = next(p for p in papers if p.title.startswith("Halton Scheduler"))
+    assert halton.venue == "ICLR" and halton.year == 2025
+    assert halton.code_url == "https://github.com/valeoai/Halton-MaskGIT"
+    assert halton.source == "003_f3bf9c07f3ab765d.txt:3"
+    gencape = next(p for p in papers if p.title.startswith("GenCape"))
+    assert gencape.paper_id == "openreview:IVjs6vNDhV"
+    assert gencape.url == "https://openreview.net/forum?id=IVjs6vNDhV"
+
+
+def test_no_markup_left_in_any_seed_abstract() -> None:
+    for p in read_paths([DATA]):
+        for mark in ("\\", "$", "{", "}", "**", "http"):
+            assert mark not in p.abstract, (p.source, mark)
+
+
+def test_derived_labels_name_the_method_when_the_abstract_introduces_one() -> None:
+    labels = {p.title for p in read_paths([DATA]) if p.title_derived}
+    assert "ProTDyn" in labels
+    assert len(labels) == 10
+
+
+@pytest.mark.parametrize(
+    ("raw", "clean"),
+    [
+        (r"we propose \textbf{GenCape}, a \textbf{Gen}erative model", "we propose GenCape, a Generative model"),
+        ("**P**arallel sp**E**culative decoding", "Parallel spEculative decoding"),
+        (r"a $2.5\times$ speed-up and $\mathcal{O}(n)$ cost", "a 2.5× speed-up and O(n) cost"),
+        (r"as in \citet{smith2020} we use \emph{flows}.", "as in we use flows."),
+        ("<p>Data &amp; models &lt;3</p>", "Data & models <3"),
+        (r"Code: \url{https://github.com/a/b}.", "Code:."),
+        (r"We introduce \GRACE{} for embeddings", "We introduce GRACE for embeddings"),
+    ],
+)
+def test_clean_text(raw: str, clean: str) -> None:
+    assert clean_text(raw) == clean
+
+
+def test_derive_label() -> None:
+    assert derive_label("We present ProTDyn, a foundation model for dynamics.") == "ProTDyn"
+    assert derive_label("Plain text with no method name here at all.").startswith("Plain text")
+
+
+def test_sentences_keep_abbreviations() -> None:
+    text = "We use e.g. flows and diffusion. It is 2.5× faster than Smith et al. in tests. Done!"
+    assert sentences(text) == ["We use e.g. flows and diffusion.", "It is 2.5× faster than Smith et al. in tests.", "Done!"]
+
+
+def _record(**kw: object) -> dict:
+    base = {"id": "openreview:abc", "title": "A Title", "abstract": "An abstract " * 20,
+            "venue": "ICML", "year": 2026, "authors": ["A. One", "B. Two"]}
+    base.update(kw)
+    return base
+
+
+def test_jsonl_gz_and_csv(tmp_path: Path) -> None:
+    gz = tmp_path / "c.jsonl.gz"
+    with gzip.open(gz, "wt", encoding="utf-8") as f:
+        f.write(json.dumps(_record(abstract="<p>HTML &amp; text " + "x " * 50 + "</p>")) + "\n")
+    [paper] = read_file(gz)
+    assert paper.paper_id == "openreview:abc" and paper.abstract.startswith("HTML & text")
+    assert paper.authors == ["A. One", "B. Two"]
+    csv_file = tmp_path / "c.csv"
+    csv_file.write_text('title,abstract,venue,year,url\nT,"' + "word " * 30 + '",ICLR,2025,https://openreview.net/forum?id=XYZ\n')
+    [paper] = read_file(csv_file)
+    assert paper.paper_id == "openreview:XYZ" and paper.year == 2025
+
+
+def test_same_paper_from_two_files_is_one_paper(tmp_path: Path) -> None:
+    for name in ("a.jsonl", "b.jsonl"):
+        (tmp_path / name).write_text(json.dumps(_record()) + "\n")
+    assert len(read_paths([tmp_path])) == 1
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "where", "says"),
+    [
+        ("bad.jsonl", json.dumps(_record()) + "\n{not json\n", "bad.jsonl:2", "not valid JSON"),
+        ("noabs.jsonl", json.dumps(_record(abstract="")) + "\n", "noabs.jsonl:1", "'abstract'"),
+        ("noyear.jsonl", json.dumps(_record(year="soon")) + "\n", "noyear.jsonl:1", "'year'"),
+        ("empty.txt", "", "empty.txt", "empty"),
+        ("head.txt", "Some papers\n\n" + "x" * 100 + "\n", "head.txt:1", "header"),
+        ("short.txt", "ICLR 2026 Papers\n\n" + "x" * 100 + "\n\ntoo short\n", "short.txt:5", "too short"),
+        ("notes.pdf", "hello", "notes.pdf", "unknown file type"),
+        ("bad.csv", "title,text\nT,x\n", "bad.csv:1", "'abstract' column"),
+    ],
+)
+def test_bad_input_names_file_line_and_problem(tmp_path: Path, name: str, content: str, where: str, says: str) -> None:
+    path = tmp_path / name
+    path.write_text(content, encoding="utf-8")
+    with pytest.raises(CorpusError) as e:
+        read_file(path)
+    assert str(e.value).startswith(str(tmp_path / where))
+    assert says in str(e.value)
+
+
+def test_binary_and_non_utf8_files(tmp_path: Path) -> None:
+    (tmp_path / "bin.jsonl").write_bytes(b"\x00\x01\x02" * 100)
+    with pytest.raises(CorpusError, match="binary"):
+        read_file(tmp_path / "bin.jsonl")
+    (tmp_path / "latin.txt").write_bytes(b"ICLR 2026 Papers\n\n" + "caf\xe9 ".encode("latin-1") * 40)
+    with pytest.raises(CorpusError, match=r"latin.txt:3: not UTF-8"):
+        read_file(tmp_path / "latin.txt")

@@ -1,0 +1,108 @@
+"""The persistent index: idempotent upserts, replacement, refusal of bad input and of mismatched settings."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from paperchat import cli, models
+from paperchat.corpus import read_paths
+from paperchat.errors import IndexMismatchError
+from paperchat.index import PaperIndex
+
+from .conftest import DATA, WordEmbedding, fake_settings
+
+
+def test_reingest_adds_nothing(settings, embedder, seed_index) -> None:
+    chunks = seed_index.chunk_count()
+    assert seed_index.manifest["papers"] == 76 and chunks > 76
+    again = PaperIndex(settings, embedder).ingest(read_paths([DATA], skip=[settings.index_dir]), progress=False)
+    assert (again.added, again.updated, again.unchanged, again.chunks) == (0, 0, 76, chunks)
+
+
+def test_changed_abstract_replaces_its_chunks(tmp_path, settings, embedder) -> None:
+    record = {"id": "p1", "title": "Orbit Flows", "venue": "ICML", "year": 2026,
+              "abstract": "Orbit flows model planets with rectified flow. " * 5}
+    corpus = tmp_path / "c.jsonl"
+    corpus.write_text(json.dumps(record) + "\n")
+    index = PaperIndex(settings, embedder)
+    index.ingest(read_paths([corpus]), progress=False)
+    before = index.chunk_count()
+    record["abstract"] = "Comet kernels estimate tails of heavy distributions. " * 5
+    corpus.write_text(json.dumps(record) + "\n")
+    report = PaperIndex(settings, embedder).ingest(read_paths([corpus]), progress=False)
+    assert (report.added, report.updated, report.papers) == (0, 1, 1)
+    fresh = PaperIndex(settings, embedder)
+    assert fresh.chunk_count() == before
+    texts = " ".join(t for _, t, _ in fresh.dense(embedder.get_query_embedding("comet"), 10))
+    assert "Comet" in texts and "Orbit flows model" not in texts
+    assert fresh.keyword.search("comet kernels", 5)[0][0] == "p1"
+    assert fresh.keyword.search("planets", 5) == []
+
+
+def _tree_digest(folder: Path) -> dict[str, str]:
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_rejected_file_leaves_the_index_untouched(tmp_path, monkeypatch, capsys) -> None:
+    index_dir = tmp_path / "index"
+    monkeypatch.setattr(models, "load_embedder", lambda s: WordEmbedding(model_name="all-MiniLM-L6-v2"))
+    assert cli.main(["ingest", str(DATA), "--index", str(index_dir), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["papers"] == 76
+    before = _tree_digest(index_dir)
+    bad = tmp_path / "more"
+    bad.mkdir()
+    (bad / "good.jsonl").write_text(json.dumps({"title": "New", "abstract": "Fresh words " * 20, "venue": "ICLR", "year": 2026}) + "\n")
+    (bad / "broken.jsonl").write_text('{"title": "x", "abstract": "y"\n')
+    assert cli.main(["ingest", str(bad), "--index", str(index_dir)]) == 2
+    err = capsys.readouterr().err
+    assert "broken.jsonl:1" in err and "Traceback" not in err
+    assert _tree_digest(index_dir) == before
+    assert cli.main(["search", "Halton scheduler", "--index", str(index_dir), "--json", "--k", "1"]) == 0
+    assert "Halton" in json.loads(capsys.readouterr().out)[0]["title"]
+
+
+def test_index_refuses_other_embedder_or_chunking(tmp_path, seed_index, settings) -> None:
+    with pytest.raises(IndexMismatchError, match="embedder"):
+        PaperIndex(settings, WordEmbedding(model_name="other-model"))
+    other = fake_settings(settings.index.dir)
+    other.index.chunk_tokens = 64
+    with pytest.raises(IndexMismatchError, match="chunk_tokens"):
+        PaperIndex(other, WordEmbedding(model_name="word-hash-test"))
+
+
+def test_interrupted_write_is_reported_and_finished(settings, embedder, seed_index) -> None:
+    seed_index._write_manifest(writing=True)
+    with pytest.raises(Exception, match="interrupted"):
+        PaperIndex(settings, embedder).require()
+    chunks = seed_index.chunk_count()
+    report = PaperIndex(settings, embedder).ingest(read_paths([DATA], skip=[settings.index_dir]), progress=False)
+    assert report.papers == 76 and report.chunks == chunks
+    PaperIndex(settings, embedder).require()
+
+
+def test_seed_and_real_corpus_share_papers_without_duplicates(tmp_path, settings, embedder) -> None:
+    shared = DATA.parent.parent / "shared" / "corpora" / "iclr2026.jsonl.gz"
+    if not shared.exists():
+        shared = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "iclr2026.jsonl.gz"
+    if not shared.exists():
+        pytest.skip("../shared/corpora is not beside this checkout")
+    import gzip
+    lines = gzip.open(shared, "rt", encoding="utf-8").read().splitlines()
+    seeds = read_paths([DATA])
+    ids = {p.paper_id for p in seeds}
+    overlap = [line for line in lines if json.loads(line)["id"] in ids]
+    assert overlap, "the real corpus shares papers with the seeds"
+    small = tmp_path / "iclr_part.jsonl"
+    small.write_text("\n".join(overlap + lines[:20]) + "\n")
+    index = PaperIndex(settings, embedder)
+    index.ingest(seeds, progress=False)
+    report = index.ingest(read_paths([small]), progress=False)
+    expected = len(ids | {json.loads(line)["id"] for line in overlap + lines[:20]})
+    assert report.papers == expected
+    shutil.rmtree(settings.index_dir)

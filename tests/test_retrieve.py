@@ -1,0 +1,63 @@
+"""Query understanding, fusion and filters over the seed index (fake embedder, real Chroma)."""
+
+from __future__ import annotations
+
+import pytest
+
+from paperchat.retrieve import Filters, Retriever, Turn, parse_query, standalone_query
+
+VENUES = ["ICLR", "ICML"]
+
+
+@pytest.mark.parametrize(
+    ("question", "query", "venues", "years"),
+    [
+        ("ICLR 2025 papers about speculative decoding", "papers about speculative decoding", ["ICLR"], [2025]),
+        ("What did ICML 2026 say on unlearning?", "What did say on unlearning?", ["ICML"], [2026]),
+        ("diffusion papers from 2025", "diffusion papers", [], [2025]),
+        ("iclr'25 watermarking", "watermarking", ["ICLR"], [2025]),
+        ("models trained on 2026 tokens", "models trained on 2026 tokens", [], []),
+        ("a 2025 study of scaling laws", "a 2025 study of scaling laws", [], []),
+        ("Which ICML papers study flows?", "Which papers study flows?", ["ICML"], []),
+        ("the Halton scheduler", "the Halton scheduler", [], []),
+    ],
+)
+def test_parse_query(question: str, query: str, venues: list[str], years: list[int]) -> None:
+    text, filters = parse_query(question, VENUES)
+    assert (text, filters.venues, filters.years) == (query, venues, years)
+
+
+def test_followups_are_rewritten_with_the_previous_turn() -> None:
+    history = [Turn("Which papers speed up speculative decoding?", "speed up speculative decoding",
+                    ["PEARL: Parallel Speculative Decoding", "FlowCast: Trajectory Forecasting"])]
+    assert standalone_query("how does the second one work?", history).startswith("FlowCast")
+    assert "speculative decoding" in standalone_query("how do they differ?", history)
+    standalone = "What is the Halton scheduler for masked image transformers?"
+    assert standalone_query(standalone, history) == standalone
+    assert standalone_query("what about it?", []) == "what about it?"
+
+
+def test_search_finds_papers_by_name_and_returns_distinct_papers(seed_index, settings) -> None:
+    r = Retriever(seed_index, settings.retrieval)
+    hits = r.search("Halton scheduler for MaskGIT", k=5)
+    assert hits[0].paper.title.startswith("Halton Scheduler")
+    assert len({h.paper.paper_id for h in hits}) == len(hits) == 5
+    assert any("Halton" in p for p in hits[0].passages)
+    assert "speculative" in r.search("PEARL parallel speculative decoding adaptive draft length")[0].paper.abstract.lower()
+
+
+def test_filters_return_only_matching_venue_and_year(seed_index, settings) -> None:
+    r = Retriever(seed_index, settings.retrieval)
+    for filters in (Filters(["ICLR"], [2025]), Filters(["ICML"], []), Filters([], [2026])):
+        hits = r.search("diffusion models generation", k=10, filters=filters)
+        assert hits
+        for h in hits:
+            assert not filters.venues or h.paper.venue in filters.venues
+            assert not filters.years or h.paper.year in filters.years
+    assert r.search("diffusion", filters=Filters(["ICLR"], [2019])) == []
+
+
+def test_abstention_on_unrelated_question(seed_index, settings) -> None:
+    r = Retriever(seed_index, settings.retrieval)
+    assert r.abstains(r.search("recipes for sourdough bread baking at home"))
+    assert not r.abstains(r.search("speculative decoding draft model"))
