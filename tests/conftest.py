@@ -89,3 +89,24 @@ def seed_index(settings: Settings, embedder: WordEmbedding) -> PaperIndex:
     index = PaperIndex(settings, embedder)
     index.ingest(read_paths([DATA], skip=[settings.index_dir]), progress=False)
     return index
+
+
+@pytest.fixture(scope="session")
+def real_settings(tmp_path_factory) -> Settings:
+    """Default settings (real MiniLM) with the seed index built once per session."""
+    from paperchat import models
+    from paperchat.corpus import read_paths
+
+    settings = Settings.load(env={})
+    settings.index.dir = tmp_path_factory.mktemp("real") / "index"
+    PaperIndex(settings, models.load_embedder(settings.embedder)).ingest(read_paths([DATA]), progress=False)
+    return settings
+
+
+@pytest.fixture(scope="session")
+def real_engine(real_settings):
+    from paperchat.engine import Engine
+
+    engine = Engine.from_settings(real_settings)
+    engine.warm_up()
+    return engine

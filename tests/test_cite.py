@@ -90,3 +90,15 @@ def test_comparison_needs_each_clause_supported(verifier, sources) -> None:
             "spreads unmasked image tokens uniformly [2].")
     out = verifier.check(good, sources, report)
     assert out.cited == [1, 2] and report.unsupported == 0
+
+
+def test_markers_used_as_names_become_names(verifier, sources) -> None:
+    report = Verification()
+    out = verifier.check("[1] adapts the draft length for speculative decoding.", sources, report)
+    assert out.text == "PEARL [1] adapts the draft length for speculative decoding [1]." or out.text.startswith("PEARL")
+
+
+def test_markers_after_a_name_are_left_alone(verifier, sources) -> None:
+    report = Verification()
+    out = verifier.check("PEARL [1] adapts the draft length for speculative decoding.", sources, report)
+    assert out.text == "PEARL adapts the draft length for speculative decoding [1]."

@@ -93,7 +93,8 @@ def test_seed_and_real_corpus_share_papers_without_duplicates(tmp_path, settings
     if not shared.exists():
         pytest.skip("../shared/corpora is not beside this checkout")
     import gzip
-    lines = gzip.open(shared, "rt", encoding="utf-8").read().splitlines()
+    with gzip.open(shared, "rt", encoding="utf-8") as f:
+        lines = f.read().splitlines()
     seeds = read_paths([DATA])
     ids = {p.paper_id for p in seeds}
     overlap = [line for line in lines if json.loads(line)["id"] in ids]

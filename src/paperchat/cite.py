@@ -32,8 +32,9 @@ from paperchat.schema import Paper, Verification
 MARKER = re.compile(r"\s*\[(\d+(?:\s*[-–,;]\s*\d+)*)\]")
 _NOUN_MARKER = re.compile(
     r"\[(\d+)\](?=\s+(?:and|or|both|uses?|is|are|proposes?|introduces?|focus(?:es)?|aims?|improves?|"
-    r"achieves?|employs?|addresses|targets?|presents?|studies|shows?)\b)"
+    r"achieves?|employs?|addresses|targets?|presents?|stud(?:y|ies)|shows?)\b)"
 )
+_LEADING_MARKERS = re.compile(r"^\s*(?:both\s+)?\[\d+\](?:\s*(?:,|and|or|&)\s*\[\d+\])*")
 _CLAUSE = re.compile(r"\s*(?:;|,?\s+\b(?:while|whereas|but|whilst)\b|,\s+and\b|\bin contrast,?)\s+", re.I)
 
 
@@ -121,10 +122,19 @@ class Verifier:
     def check(self, sentence: str, sources: Sequence[Source], report: Verification) -> Checked:
         by_n = {s.n: s for s in sources}
         # "[1] and [2] both ..." uses markers as names: put the names in
-        sentence = _NOUN_MARKER.sub(
-            lambda m: f"{by_n[int(m.group(1))].label} [{m.group(1)}]" if int(m.group(1)) in by_n else m.group(0),
-            sentence,
-        )
+        def name(m: re.Match[str]) -> str:
+            n = int(m.group(1))
+            if n not in by_n:
+                return m.group(0)
+            first = by_n[n].label.split()[0].rstrip(":")
+            if first in m.string[max(0, m.start() - len(by_n[n].label) - 20):m.start()]:
+                return m.group(0)  # already named: "PEARL [1] and ..."
+            return f"{by_n[n].label} [{n}]"
+
+        lead = _LEADING_MARKERS.match(sentence)
+        if lead:
+            sentence = re.sub(r"\[(\d+)\]", name, lead.group(0)) + sentence[lead.end():]
+        sentence = _NOUN_MARKER.sub(name, sentence)
         cited = parse(sentence)
         valid = [n for n in cited if n in by_n]
         report.removed += len(cited) - len(valid)

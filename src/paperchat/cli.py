@@ -136,17 +136,111 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("keys", nargs="*")
     p.set_defaults(func=cmd_models)
 
-    _extend(sub, common)
+    p = common(sub.add_parser("ask", help="a cited answer from the local model"))
+    p.add_argument("question", nargs="?")
+    p.add_argument("--history", help="JSON list of earlier questions (or {question, titles})")
+    p.add_argument("--venue", action="append")
+    p.add_argument("--year", type=int, action="append")
+    p.add_argument("--batch", help="JSON lines {id, turns: [q1, q2, ...]}")
+    p.add_argument("--no-model", action="store_true", help="extractive answer only")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_ask)
+
+    p = common(sub.add_parser("serve", help="start the chat app in the browser"))
+    p.add_argument("--host")
+    p.add_argument("--port", type=int)
+    p.set_defaults(func=cmd_serve)
+
+    p = common(sub.add_parser("eval", help="retrieval (and answer) quality on eval/questions.jsonl"))
+    p.add_argument("--questions", default=str(ROOT / "eval" / "questions.jsonl"))
+    p.add_argument("--answers", action="store_true", help="also answer with the model and check citations")
+    p.add_argument("--limit", type=int, help="only the first N questions")
+    p.add_argument("--out", help="write JSON results here (default eval/results/latest.json)")
+    p.set_defaults(func=cmd_eval)
     return parser
 
 
-def _extend(sub: Any, common: Any) -> None:
-    """Sub-commands defined beside the features they run (ask, serve, eval)."""
+def _engine(args: argparse.Namespace) -> Any:
+    from paperchat.engine import Engine
+
+    settings = _settings(args)
+    if getattr(args, "no_model", False):
+        settings.llm.backend = "none"
+    engine = Engine.from_settings(settings)
+    engine.warm_up()
+    return engine
+
+
+def _history(path: str | None) -> list[Any]:
+    from paperchat.retrieve import Turn
+
+    if not path:
+        return []
     try:
-        from paperchat import cli_more
-    except ImportError:
-        return
-    cli_more.add(sub, common)
+        items = json.loads(Path(path).read_text(encoding="utf-8"))
+        return [Turn(question=i) if isinstance(i, str) else
+                Turn(question=i["question"], titles=list(i.get("titles", []))) for i in items]
+    except (OSError, json.JSONDecodeError, KeyError, TypeError) as e:
+        raise PaperchatError(f"{path}: expected a JSON list of questions ({e})") from None
+
+
+def cmd_ask(args: argparse.Namespace) -> int:
+    from paperchat.engine import next_turn
+    from paperchat.retrieve import Filters
+
+    engine = _engine(args)
+    if args.batch:
+        for number, line in enumerate(Path(args.batch).read_text(encoding="utf-8").splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                item = json.loads(line)
+                turns = list(item["turns"])
+            except (json.JSONDecodeError, KeyError, TypeError):
+                raise PaperchatError(f"{args.batch}:{number}: expected {{\"id\", \"turns\": [...]}}") from None
+            history: list[Any] = []
+            final = None
+            for question in turns:
+                final = engine.answer(question, history)
+                history.append(next_turn(question, final))
+            if final is not None:
+                _print_json({"id": item.get("id"), **final.to_json()})
+        return 0
+    if not args.question:
+        raise PaperchatError("give a QUESTION or --batch FILE")
+    filters = Filters(list(args.venue or []), list(args.year or []))
+    for event in engine.ask(args.question, _history(args.history), filters):
+        if event.kind == "sources" and not args.json:
+            for i, hit in enumerate(event.hits, 1):
+                print(f"[{i}] {hit.paper.title} ({hit.paper.venue} {hit.paper.year}) {hit.paper.url}")
+            print()
+        elif event.kind == "token" and not args.json:
+            sys.stdout.write(event.text)
+            sys.stdout.flush()
+        elif event.kind == "answer":
+            if args.json:
+                _print_json(event.answer.to_json())
+            else:
+                v = event.answer.verification
+                print(f"\n\n(citations checked {v.checked}, moved {v.moved}, removed {v.removed}, "
+                      f"unsupported {v.unsupported}; {event.answer.timings.get('total_s', 0):.1f} s)")
+    return 0
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from paperchat.ui import serve
+
+    settings = _settings(args)
+    serve(settings, host=args.host, port=args.port)
+    return 0
+
+
+def cmd_eval(args: argparse.Namespace) -> int:
+    from paperchat.evaluate import run_eval
+
+    settings = _settings(args)
+    return run_eval(settings, Path(args.questions), answers=args.answers, limit=args.limit,
+                    out=Path(args.out) if args.out else None)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -81,7 +81,9 @@ class Engine:
                 "model": self.chat.name if self.chat else "none (extractive answers)"}
 
     def ask(self, question: str, history: Sequence[Turn] = (), filters: Filters | None = None,
-            k: int | None = None) -> Iterator[Event]:
+            k: int | None = None, ignore: Filters | None = None) -> Iterator[Event]:
+        """Answer `question`; `filters` come from the UI or CLI, filters stated in the
+        question are added to them unless listed in `ignore` (the user removed them)."""
         question = (question or "").strip()
         if not question:
             raise QuestionError("the question is empty: type a question about the papers")
@@ -93,6 +95,9 @@ class Engine:
         t0 = time.perf_counter()
         timings: dict[str, float] = {}
         text, stated = parse_query(question, self.retriever.venues())
+        if ignore:
+            stated = Filters([v for v in stated.venues if v not in ignore.venues],
+                             [y for y in stated.years if y not in ignore.years])
         filters = stated.merged(filters or Filters())
         query = standalone_query(text, list(history))
         hits = self.retriever.search(query, k, filters)

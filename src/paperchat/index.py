@@ -264,7 +264,10 @@ class PaperIndex:
         import math
 
         from llama_index.core.vector_stores import (
-            FilterOperator, MetadataFilter, MetadataFilters, VectorStoreQuery,
+            FilterOperator,
+            MetadataFilter,
+            MetadataFilters,
+            VectorStoreQuery,
         )
 
         filters = [MetadataFilter(key=key, value=list(values), operator=FilterOperator.IN)

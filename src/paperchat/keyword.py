@@ -21,13 +21,7 @@ import scipy.sparse as sp
 _WORD = re.compile(r"[A-Za-z0-9]+(?:[-'][A-Za-z0-9]+)*")
 _CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
 STOPWORDS = frozenset(
-    """a about above after again all also am an and any are as at be been being below between both
-    but by can could did do does doing done during each few for from further had has have having how
-    i if in into is it its itself just me more most no nor not now of off on once only or other our
-    out over own paper papers same she should so some such than that the their them then there these
-    they this those through to too under until up very was we were what when where which while who
-    whom why will with would you your propose proposed proposes show shows method methods approach
-    approaches work works new novel based using use used via different differ""".split()
+    ["a", "about", "above", "after", "again", "all", "also", "am", "an", "and", "any", "are", "as", "at", "be", "been", "being", "below", "between", "both", "but", "by", "can", "could", "did", "do", "does", "doing", "done", "during", "each", "few", "for", "from", "further", "had", "has", "have", "having", "how", "i", "if", "in", "into", "is", "it", "its", "itself", "just", "me", "more", "most", "no", "nor", "not", "now", "of", "off", "on", "once", "only", "or", "other", "our", "out", "over", "own", "paper", "papers", "same", "she", "should", "so", "some", "such", "than", "that", "the", "their", "them", "then", "there", "these", "they", "this", "those", "through", "to", "too", "under", "until", "up", "very", "was", "we", "were", "what", "when", "where", "which", "while", "who", "whom", "why", "will", "with", "would", "you", "your", "propose", "proposed", "proposes", "show", "shows", "method", "methods", "approach", "approaches", "work", "works", "new", "novel", "based", "using", "use", "used", "via", "different", "differ"]
 )
 
 

@@ -107,9 +107,9 @@ def standalone_query(question: str, history: list[Turn]) -> str:
         return question
     named = []
     for word, index in _ORDINALS.items():
-        if re.search(rf"\b{word}\b", question, re.IGNORECASE) and last.titles:
-            if -len(last.titles) <= index < len(last.titles):
-                named.append(last.titles[index])
+        in_range = -len(last.titles) <= index < len(last.titles)
+        if in_range and re.search(rf"\b{word}\b", question, re.IGNORECASE):
+            named.append(last.titles[index])
     if named:
         return " ".join(named) + " " + question
     return f"{last.query or last.question} {question}"

@@ -1,0 +1,77 @@
+"""A real browser against the real app: ask, watch the answer stream, open a citation."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+pytestmark = [pytest.mark.slow, pytest.mark.browser]
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = "/usr/bin/chromium"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def app_url(real_settings):
+    port = _free_port()
+    env = {**os.environ, "PAPERCHAT_INDEX": str(real_settings.index_dir)}
+    proc = subprocess.Popen([sys.executable, str(ROOT / "app.py"), "--port", str(port)], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    url = f"http://127.0.0.1:{port}/"
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError("app exited:\n" + proc.stdout.read())
+        try:
+            urllib.request.urlopen(url, timeout=2)
+            break
+        except OSError:
+            time.sleep(1)
+    yield url
+    proc.terminate()
+    proc.wait(timeout=30)
+
+
+def test_ask_stream_and_open_a_citation(app_url, tmp_path) -> None:
+    if not Path(CHROMIUM).exists():
+        if os.environ.get("CI"):
+            pytest.fail("Chromium is missing: `make browser` installs Debian's chromium")
+        pytest.skip("no /usr/bin/chromium (make browser installs it)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync", "--no-first-run"])
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        page.goto(app_url)
+        page.fill("#question textarea", "Which papers are about speculative decoding, and how do they differ?")
+        page.click("#ask")
+        page.wait_for_selector("#sources #src-1", timeout=60_000)  # sources come first
+        page.wait_for_function("document.querySelector('#chat').innerText.includes('verified against')",
+                               timeout=240_000)
+        assert "PEARL" in page.inner_text("#chat")
+        page.locator('#chat a[href="#src-1"]').first.click()
+        page.wait_for_function("document.getElementById('src-1').classList.contains('flash')", timeout=5_000)
+        assert "PEARL" in page.inner_text("#src-1")
+        assert page.locator("#src-1 details").get_attribute("open") is not None
+        shot = tmp_path / "paperchat.png"
+        page.screenshot(path=str(shot), full_page=True)
+        assert shot.stat().st_size > 10_000
+        if os.environ.get("PAPERCHAT_SCREENSHOT"):
+            shutil.copy(shot, os.environ["PAPERCHAT_SCREENSHOT"])
+        browser.close()

@@ -1,0 +1,119 @@
+"""Engine.ask end to end with the fake embedder, real Chroma and a scripted model."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from paperchat import cli
+from paperchat.engine import Engine, next_turn
+from paperchat.errors import QuestionError
+from paperchat.retrieve import Filters
+
+from .conftest import ScriptedChat
+
+QUESTION = "Which papers are about speculative decoding, and how do they differ?"
+
+
+def _engine(settings, seed_index, reply: str = "", fail: bool = False) -> Engine:
+    return Engine(settings, seed_index, ScriptedChat(reply, fail) if reply or fail else None)
+
+
+def test_events_come_in_order_sources_first(settings, seed_index) -> None:
+    engine = _engine(settings, seed_index, "PEARL adapts the draft length of speculative decoding [1].")
+    kinds = [e.kind for e in engine.ask(QUESTION)]
+    assert kinds[0] == "sources" and kinds[-1] == "answer" and "token" in kinds[1:-1]
+
+
+def test_answer_quotes_evidence_and_keeps_a_verified_synthesis(settings, seed_index) -> None:
+    engine = _engine(settings, seed_index, "PEARL adapts the draft length of speculative decoding [1]. "
+                                           "It also cures cancer in mice [1].")
+    answer = engine.answer(QUESTION)
+    assert not answer.abstained
+    assert "PEARL" in answer.text and "**In short:** PEARL adapts the draft length" in answer.text
+    assert "cancer" not in answer.text
+    assert answer.verification.unsupported == 1
+    assert answer.verification.dropped_sentences == ["It also cures cancer in mice [1]."]
+    shown = {c.n for c in answer.citations}
+    assert shown and all(f"[{n}]" in answer.text for n in shown)
+    for c in answer.citations:  # every quote in the answer is from the abstract it cites
+        assert c.supported and all(s in c.paper.abstract for s in c.support)
+
+
+def test_every_marker_in_the_answer_resolves_to_a_citation(settings, seed_index) -> None:
+    engine = _engine(settings, seed_index, "PEARL [1] and a paper [9] adapt the draft length of speculative decoding.")
+    answer = engine.answer(QUESTION)
+    import re
+    numbers = {int(n) for n in re.findall(r"\[(\d+)\]", answer.text)}
+    assert numbers == {c.n for c in answer.citations}
+    assert answer.verification.removed >= 1
+
+
+def test_model_failure_gives_the_extractive_answer(settings, seed_index) -> None:
+    answer = _engine(settings, seed_index, fail=True).answer(QUESTION)
+    assert answer.citations and "In short" not in answer.text
+    assert "speculative" in answer.text.lower()
+
+
+def test_no_model_gives_the_extractive_answer(settings, seed_index) -> None:
+    answer = _engine(settings, seed_index).answer("What is the Halton scheduler for MaskGIT?")
+    assert answer.citations[0].paper.title.startswith("Halton")
+    assert answer.text.startswith("- **Halton Scheduler")
+
+
+def test_abstains_without_citations_and_suggests_topics(settings, seed_index) -> None:
+    answer = _engine(settings, seed_index, "Sourdough needs time [1].").answer(
+        "What are good recipes for sourdough bread baking at home?")
+    assert answer.abstained and answer.citations == []
+    assert answer.text.startswith("The collection has no paper on this")
+    assert answer.suggestions
+
+
+def test_filters_with_no_papers_abstain(settings, seed_index) -> None:
+    answer = _engine(settings, seed_index).answer("ICLR 2019 papers on diffusion models")
+    assert answer.abstained and answer.filters == {"venues": ["ICLR"], "years": [2019]}
+
+
+def test_followup_uses_history(settings, seed_index) -> None:
+    engine = _engine(settings, seed_index)
+    first = engine.answer("What is the Halton scheduler for MaskGIT?")
+    follow = engine.answer("What does it improve?", [next_turn("What is the Halton scheduler for MaskGIT?", first)])
+    assert "Halton" in follow.query
+    assert follow.citations[0].paper.title.startswith("Halton")
+
+
+def test_stated_filters_apply_unless_ignored(settings, seed_index) -> None:
+    engine = _engine(settings, seed_index)
+    answer = engine.answer("ICML 2026 papers on diffusion models")
+    assert answer.filters == {"venues": ["ICML"], "years": [2026]}
+    assert all(c.paper.venue == "ICML" for c in answer.citations)
+    events = list(engine.ask("ICML 2026 papers on diffusion models", ignore=Filters(["ICML"], [2026])))
+    assert events[0].filters.venues == [] and events[0].filters.years == []
+
+
+@pytest.mark.parametrize("question", ["", "   ", "x" * 5000])
+def test_bad_questions_are_refused_clearly(settings, seed_index, question) -> None:
+    with pytest.raises(QuestionError):
+        list(_engine(settings, seed_index).ask(question))
+
+
+def test_ask_json_shape(settings, seed_index, monkeypatch, capsys) -> None:
+    engine = _engine(settings, seed_index, "PEARL adapts the draft length of speculative decoding [1].")
+    monkeypatch.setattr(cli, "_engine", lambda args: engine)
+    assert cli.main(["ask", QUESTION, "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert set(out) >= {"answer", "citations", "abstained", "verification", "timings"}
+    assert set(out["timings"]) >= {"retrieve_s", "first_token_s", "total_s"}
+    assert set(out["citations"][0]) >= {"n", "paper_id", "title", "venue", "year", "url", "abstract", "supported"}
+    assert set(out["verification"]) >= {"checked", "moved", "removed", "unsupported"}
+
+
+def test_ask_batch_answers_the_last_turn(settings, seed_index, monkeypatch, capsys, tmp_path) -> None:
+    monkeypatch.setattr(cli, "_engine", lambda args: _engine(settings, seed_index))
+    batch = tmp_path / "b.jsonl"
+    batch.write_text(json.dumps({"id": "c1", "turns": ["What is the Halton scheduler for MaskGIT?",
+                                                        "What does it improve?"]}) + "\n")
+    assert cli.main(["ask", "--batch", str(batch)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["id"] == "c1" and out["citations"][0]["title"].startswith("Halton")

@@ -1,0 +1,33 @@
+"""The real default model, greedy, over the seeds: answers whose citations all verify."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+pytestmark = pytest.mark.slow
+
+CASES = [
+    ("Which papers are about speculative decoding, and how do they differ?", ["PEARL", "Self-Speculative Decoding"]),
+    ("What is the Halton scheduler for MaskGIT?", ["Halton Scheduler"]),
+    ("Which papers propose watermarks, and how do they differ?", ["A Watermark for Order-Agnostic", "NoisePrints"]),
+]
+
+
+@pytest.mark.parametrize(("question", "expected"), CASES)
+def test_answer_cites_the_expected_papers_and_every_citation_verifies(real_engine, question, expected) -> None:
+    answer = real_engine.answer(question)
+    assert not answer.abstained
+    titles = [c.paper.title for c in answer.citations]
+    for name in expected:
+        assert any(t.startswith(name) for t in titles), titles
+    markers = {int(n) for n in re.findall(r"\[(\d+)\]", answer.text)}
+    assert markers == {c.n for c in answer.citations}
+    assert all(c.supported for c in answer.citations)
+    assert answer.model.startswith("qwen2.5-coder")
+
+
+def test_abstains_on_a_question_the_corpus_cannot_answer(real_engine) -> None:
+    answer = real_engine.answer("How do I bake sourdough bread?")
+    assert answer.abstained and answer.citations == []

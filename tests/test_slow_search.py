@@ -1,0 +1,55 @@
+"""Search over the seeds with the real embedder: by name, by paraphrase, with filters."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from paperchat.retrieve import Filters, Retriever
+
+pytestmark = pytest.mark.slow
+
+CASES = [
+    ("Halton scheduler", "Halton Scheduler"),
+    ("PEARL speculative decoding with adaptive draft length", "PEARL"),
+    ("a watermark for language models that generate tokens in any order", "A Watermark for Order-Agnostic"),
+    ("keeping the random seed of the diffusion process as proof that I made an image", "NoisePrints"),
+    ("predicting the cost and reward of a generation before it finishes", "ZIP-RC"),
+    ("stop low-probability tokens from dominating policy gradient updates in GRPO", "Do Not Let Low-Probability"),
+    ("diffusion language models can stop decoding early because the answer is already known", "Diffusion Language Model Knows"),
+    ("generating weights of neural networks with flow matching", "DeepWeightFlow"),
+    ("classifier-free guidance in masked discrete diffusion", "What Exactly Does Guidance Do"),
+]
+
+
+@pytest.mark.parametrize(("query", "title"), CASES)
+def test_search_finds_the_paper(real_settings, query, title) -> None:
+    from paperchat import models
+    from paperchat.index import PaperIndex
+
+    index = PaperIndex(real_settings, models.load_embedder(real_settings.embedder))
+    hits = Retriever(index, real_settings.retrieval).search(query, k=5)
+    assert any(h.paper.title.startswith(title) for h in hits[:3]), [h.paper.title for h in hits]
+    assert not Retriever(index, real_settings.retrieval).abstains(hits)
+
+
+def test_cli_search_puts_halton_first_and_filters(real_settings) -> None:
+    base = [sys.executable, "-m", "paperchat.cli", "search", "--index", str(real_settings.index_dir), "--json"]
+    out = subprocess.run(base + ["Halton scheduler"], capture_output=True, text=True, check=True)
+    hits = json.loads(out.stdout)
+    assert hits[0]["title"].startswith("Halton Scheduler for Masked Generative Image Transformer")
+    assert hits[0]["passages"] and "Halton" in " ".join(hits[0]["passages"])
+    out = subprocess.run(base + ["diffusion models", "--venue", "ICML", "--year", "2026"], capture_output=True, text=True, check=True)
+    assert {(h["venue"], h["year"]) for h in json.loads(out.stdout)} == {("ICML", 2026)}
+
+
+def test_unrelated_question_abstains(real_settings) -> None:
+    from paperchat import models
+    from paperchat.index import PaperIndex
+
+    r = Retriever(PaperIndex(real_settings, models.load_embedder(real_settings.embedder)), real_settings.retrieval)
+    assert r.abstains(r.search("what is the best recipe for sourdough bread?"))
+    assert r.search("generative models", filters=Filters(["ICML"], [2026]))
