@@ -59,5 +59,7 @@ def test_filters_return_only_matching_venue_and_year(seed_index, settings) -> No
 
 def test_abstention_on_unrelated_question(seed_index, settings) -> None:
     r = Retriever(seed_index, settings.retrieval)
-    assert r.abstains(r.search("recipes for sourdough bread baking at home"))
-    assert not r.abstains(r.search("speculative decoding draft model"))
+    q = "recipes for sourdough bread baking at home"
+    assert r.abstains(r.search(q), q)
+    q = "speculative decoding draft model"
+    assert not r.abstains(r.search(q), q)

@@ -33,7 +33,7 @@ def test_search_finds_the_paper(real_settings, query, title) -> None:
     index = PaperIndex(real_settings, models.load_embedder(real_settings.embedder))
     hits = Retriever(index, real_settings.retrieval).search(query, k=5)
     assert any(h.paper.title.startswith(title) for h in hits[:3]), [h.paper.title for h in hits]
-    assert not Retriever(index, real_settings.retrieval).abstains(hits)
+    assert not Retriever(index, real_settings.retrieval).abstains(hits, query)
 
 
 def test_cli_search_puts_halton_first_and_filters(real_settings) -> None:
@@ -51,5 +51,6 @@ def test_unrelated_question_abstains(real_settings) -> None:
     from paperchat.index import PaperIndex
 
     r = Retriever(PaperIndex(real_settings, models.load_embedder(real_settings.embedder)), real_settings.retrieval)
-    assert r.abstains(r.search("what is the best recipe for sourdough bread?"))
+    q = "what is the best recipe for sourdough bread?"
+    assert r.abstains(r.search(q), q)
     assert r.search("generative models", filters=Filters(["ICML"], [2026]))

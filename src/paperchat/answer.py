@@ -53,12 +53,12 @@ def is_comparative(question: str) -> bool:
     return bool(COMPARATIVE.search(question))
 
 
-def relevant(hits: Sequence[Hit], margin: float, floor: float) -> list[Hit]:
-    """Hits close enough to the best one to count as evidence."""
+def relevant(hits: Sequence[Hit], margin: float) -> list[Hit]:
+    """The top hit, and the others whose cosine is close enough to the best to count as evidence."""
     if not hits:
         return []
     best = max(h.dense for h in hits)
-    return [h for h in hits if h.dense >= max(best - margin, floor)]
+    return [h for i, h in enumerate(hits) if i == 0 or h.dense >= best - margin]
 
 
 def make_sources(hits: Sequence[Hit]) -> list[Source]:

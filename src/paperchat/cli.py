@@ -156,6 +156,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--answers", action="store_true", help="also answer with the model and check citations")
     p.add_argument("--limit", type=int, help="only the first N questions")
     p.add_argument("--out", help="write JSON results here (default eval/results/latest.json)")
+    p.add_argument("--titles", type=int, default=0, help="instead: query N sampled papers by title")
     p.set_defaults(func=cmd_eval)
     return parser
 
@@ -240,7 +241,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
     settings = _settings(args)
     return run_eval(settings, Path(args.questions), answers=args.answers, limit=args.limit,
-                    out=Path(args.out) if args.out else None)
+                    out=Path(args.out) if args.out else None, titles=args.titles)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

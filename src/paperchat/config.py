@@ -53,8 +53,9 @@ class RetrievalSettings(_Group):
     dense_weight: float = Field(1.0, ge=0, description="Weight of the dense ranking in fusion.")
     keyword_weight: float = Field(0.7, ge=0, description="Weight of the BM25 ranking in fusion.")
     abstain_below: float = Field(
-        0.38, description="Best dense cosine below which the corpus is taken to have nothing."
+        0.58, description="Confidence (best cosine + weighted term coverage) below which the corpus has nothing."
     )
+    coverage_weight: float = Field(0.5, ge=0, description="Weight of query-term coverage in the confidence.")
     relevant_margin: float = Field(
         0.15, description="Papers whose cosine is this far below the best are not evidence."
     )

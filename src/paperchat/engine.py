@@ -105,7 +105,7 @@ class Engine:
         yield Event("sources", hits=hits, query=query, filters=filters)
 
         report = Verification()
-        if self.retriever.abstains(hits):
+        if self.retriever.abstains(hits, query):
             note = ""
             if filters and not hits:
                 note = "matching " + " ".join(map(str, filters.venues + filters.years))
@@ -121,8 +121,7 @@ class Engine:
         self._prepare(sources)
         qvec = self._embed([query])[0]
         use = [s.n for s in sources if s.paper.paper_id in
-               {h.paper.paper_id for h in A.relevant(hits, self.settings.retrieval.relevant_margin,
-                                                    self.settings.retrieval.abstain_below)}]
+               {h.paper.paper_id for h in A.relevant(hits, self.settings.retrieval.relevant_margin)}]
         evidence, quotes = A.evidence_block(qvec, sources, use, self.settings.answer.evidence_sentences)
         timings["first_token_s"] = time.perf_counter() - t0
         yield Event("token", text=evidence + "\n")

@@ -153,8 +153,23 @@ class Retriever:
             self._idf_cache = self.index.keyword.idf()
         return self._idf_cache
 
-    def abstains(self, hits: list[Hit]) -> bool:
-        return not hits or max(h.dense for h in hits) < self.settings.abstain_below
+    def confidence(self, query: str, hits: list[Hit]) -> float:
+        """How sure we are that the corpus answers the query: the best dense cosine
+        plus the share of the query's (idf-weighted) terms that a top-3 paper holds.
+        Short name questions ("What is GRACE?") embed poorly but match a rare term;
+        off-topic questions embed near something but leave their key terms unmatched."""
+        if not hits:
+            return 0.0
+        idf = self._idf()
+        terms = set(tokenize(query, query=True))
+        unseen = 2 * max(idf.values(), default=1.0)  # a term no paper uses weighs most
+        total = sum(idf.get(t, unseen) for t in terms) or 1.0
+        cover = max(sum(idf.get(t, 0.0) for t in terms & set(tokenize(f"{h.paper.title}. {h.paper.abstract}"))) / total
+                    for h in hits[:3])
+        return max(h.dense for h in hits) + self.settings.coverage_weight * cover
+
+    def abstains(self, hits: list[Hit], query: str = "") -> bool:
+        return not hits or self.confidence(query, hits) < self.settings.abstain_below
 
 
 def passages(query: str, abstract: str, best_chunk: str = "", idf: dict[str, float] | None = None,

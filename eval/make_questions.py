@@ -1,0 +1,150 @@
+"""Writes eval/questions.jsonl: the hand-written evaluation set over the 76 seed abstracts.
+
+Kept as code so each gold id sits beside a readable name; run it after editing.
+Categories: name, paraphrase, comparative (2-4 gold), filtered (venue/year in
+words), followup (only makes sense after the previous turn), unanswerable.
+"""
+
+import json
+from pathlib import Path
+
+P = {
+    "gencape": "openreview:IVjs6vNDhV", "ebm_adv": "openreview:I9iai932rK", "bpc": "paper:59c80167e85375f4",
+    "memo": "openreview:HTPGy5ydAY", "genctrl": "openreview:HJTFgDYoLO", "tssobolev": "paper:8dc414a23df6eb50",
+    "wm_spec": "openreview:HA8vzzT6Ax", "ziprc": "openreview:GqZYGOYuF2", "frf": "openreview:GWK8fm1r9y",
+    "gendfl": "openreview:GU2197a3Lm", "inbetween": "openreview:GRElsj9W2t", "cwts": "openreview:GG01lCopSK",
+    "ifm": "openreview:GEsTLuJy1q", "genbo": "openreview:GBWkRRJrdu", "convae": "openreview:FnbGlnKbIU",
+    "bottleneck": "openreview:FetaeuGsEs", "trustgen": "openreview:Fcf5fLmaeG", "lowprob": "openreview:FOnAdLo0tM",
+    "semidual": "openreview:FJTdyG8jeJ", "spans": "openreview:i5Yfc5RY9q", "grace": "openreview:hs9lwjH1bJ",
+    "selfspec": "openreview:hZnibTOke7", "pgenrm": "openreview:hXNApWLBZG", "dparallel": "openreview:hVOcstAURb",
+    "hcm": "openreview:h61OIERd38", "guidance_mdm": "openreview:h06nffFJqi", "noiseprints": "openreview:gwHCXvPDBd",
+    "flowcast": "openreview:gv8R88PVEG", "v1prior": "paper:95305761e27d7622", "squared": "openreview:gHPRSPxIsk",
+    "dlm_knows": "openreview:g88nt4ieTG", "protdyn": "paper:113ceebb74e1b5a6", "gvs": "openreview:fpQpQbFPCU",
+    "rne": "openreview:fkf7tlkN8q", "qlvm": "openreview:fdLU72nQdr", "cfg_stage": "openreview:fP0s1TEow3",
+    "dwf": "openreview:fOwsr1VTi8", "kaleido": "openreview:fIPng6j4eM", "halton": "paper:c0a9d4ef971c6e46",
+    "lcsc": "paper:bb28d8ec99cbfacf", "pearl": "paper:38638692b46ea38d", "genvp": "paper:811a4b036f5ad167",
+    "cauchy_ct": "paper:a5ecf0eb12edfb4b", "sal": "paper:a3a832ada35f476b", "hydra": "paper:24a52029ae622dff",
+    "gtr": "paper:4137ebf67c0900b1", "nofreelunch": "paper:5a95abcbfcade592", "shortcut": "paper:6fdcfc124039662a",
+    "gst": "paper:d32cb2cad5ad8d71", "recourse": "paper:86117394ed924342", "conddiff": "paper:000f19f6ffa9adfb",
+    "wm_order": "paper:cd51aa8185df5d37", "map": "paper:f7b0a74c66b90b3c", "vae_dm_gen": "paper:e288381ca635932f",
+    "cpae": "paper:5fdb0c853cc8bd6a", "ratio": "paper:fdc7e8273e085d34", "midpoint": "paper:7c3a9dbfae623093",
+    "bijection": "openreview:9kkrASoSbp", "unlearn_c": "paper:d3be3f610c1ce518", "vae_bounds": "openreview:8vqmDcqeg6",
+    "fctpp": "openreview:8tjGapjQ5J", "slerp": "openreview:8kBvoukwPs", "scrna": "openreview:8RE5i7g4uB",
+    "pga": "openreview:83f0m2VJZm", "genrl": "openreview:81BlQ07f5O", "unpaired": "openreview:80gMhZMWZy",
+    "faps": "openreview:7t4MKg9ZOm", "diffstyle": "openreview:7gIbZL9jwE", "physedit": "openreview:7YeCG53Bo9",
+    "ttt": "openreview:7Oc4ARFCTV", "asir": "paper:ccffe592e3ea3c3c", "memory": "openreview:7D5WD70jKj",
+    "querylens": "openreview:6t9xJWFjkq", "muco": "openreview:6l8bvRoJZN", "genda": "openreview:6ctopuLHAy",
+    "landing": "openreview:6VEqdKmfKh",
+}
+
+NAME = [
+    ("What is GenCape?", ["gencape"]), ("Explain ZIP-RC.", ["ziprc"]), ("What does dParallel do?", ["dparallel"]),
+    ("What is P-GenRM?", ["pgenrm"]), ("Tell me about TrustGen.", ["trustgen"]), ("What is GenCtrl?", ["genctrl"]),
+    ("What is Kaleido?", ["kaleido"]), ("How does Swift Hydra detect anomalies?", ["hydra"]),
+    ("What is MuCO?", ["muco"]), ("What does GenDA reconstruct?", ["genda"]), ("What is SlerpFlow?", ["slerp"]),
+    ("What is FaPS?", ["faps"]), ("What is Query Lens?", ["querylens"]), ("What is GRACE?", ["grace"]),
+    ("What is ASIR?", ["asir"]), ("What is the Generative Spatial Transformer?", ["gst"]),
+    ("What is the Halton scheduler?", ["halton"]), ("What is PEARL?", ["pearl"]),
+    ("What is DeepWeightFlow?", ["dwf"]), ("What is GenVP?", ["genvp"]), ("What does TS-Sobolev compute?", ["tssobolev"]),
+]
+
+PARAPHRASE = [
+    ("a protein language model that generates conformational ensembles and simulates dynamics", ["protdyn"]),
+    ("detecting when a diffusion model copies its training images", ["memo"]),
+    ("using generative models as acquisition functions for batch Bayesian optimization", ["genbo"]),
+    ("probabilistic forecasting of non-stationary multivariate time series", ["cwts"]),
+    ("generating the frames in between two keyframes of a video", ["inbetween"]),
+    ("generative modeling inspired by electric fields between capacitor plates", ["ifm"]),
+    ("can a generative model learn to never hallucinate? theoretical limits", ["nofreelunch"]),
+    ("averaging weights saved during training to improve diffusion models", ["lcsc"]),
+    ("creating Raven's progressive matrices puzzles automatically", ["genvp"]),
+    ("recommendations for people who were rejected by an automated decision system", ["recourse"]),
+    ("hiding a secret message in the initial noise of an image generator", ["asir"]),
+    ("predicting where a camera is and what it will see next", ["gst"]),
+    ("feedforward layers as semantic memory and the KV cache as episodic memory", ["memory"]),
+    ("extremely low-dimensional latent variables estimated with quasi-Monte Carlo", ["qlvm"]),
+    ("generating cyclic peptides", ["muco"]),
+    ("event sequences from clinical workflows that are sparse and incomplete", ["fctpp"]),
+    ("training predictive models so that downstream optimization decisions are good, with generative models", ["gendfl"]),
+    ("marginalizing squared tensor networks and circuits efficiently", ["squared"]),
+    ("a predictive coding model of the brain that does both generative and discriminative inference", ["bpc"]),
+    ("learning task-specific priors in primary visual cortex", ["v1prior"]),
+    ("learning continuous latent dynamics from image frames of a physical system", ["cpae"]),
+    ("stylizing 3D Gaussian splatting scenes consistently across views", ["diffstyle"]),
+    ("a language model that generates variable-length spans instead of single tokens", ["spans"]),
+]
+
+COMPARATIVE = [
+    ("Which papers are about speculative decoding, and how do they differ?", ["pearl", "selfspec", "wm_spec"]),
+    ("Which papers propose watermarks, and how do they differ?", ["wm_order", "noiseprints", "wm_spec"]),
+    ("How do the papers on classifier-free guidance in diffusion differ?", ["guidance_mdm", "cfg_stage"]),
+    ("Compare the papers on machine unlearning for generative models.", ["unlearn_c", "ttt"]),
+    ("Which papers make diffusion language models decode faster?", ["dparallel", "dlm_knows"]),
+    ("Compare the generalization analyses of VAEs.", ["vae_dm_gen", "vae_bounds"]),
+    ("Which papers generate images in one or a few steps, and how?", ["shortcut", "cauchy_ct", "pga"]),
+    ("How do the rectified flow papers differ?", ["frf", "slerp"]),
+    ("Which papers study anomaly detection and how do their approaches differ?", ["convae", "hydra"]),
+    ("Compare the optimal transport papers.", ["tssobolev", "semidual", "scrna"]),
+    ("Which papers are about GFlowNets?", ["spans", "sal"]),
+    ("Which papers model the visual cortex or the brain, and how do they differ?", ["bpc", "v1prior"]),
+    ("Compare the papers on aligning language models with personal preferences or human values.", ["pgenrm", "map"]),
+    ("Which papers edit images, and how do they differ?", ["unpaired", "physedit"]),
+    ("Which papers hide information in diffusion model noise?", ["noiseprints", "asir"]),
+    ("Which papers are about energy-based models?", ["ebm_adv", "rne"]),
+]
+
+FILTERED = [
+    ("ICLR 2025 papers on speculative decoding", ["pearl"]),
+    ("ICLR 2026 papers on watermarking", ["wm_spec", "noiseprints"]),
+    ("ICML 2026 papers about unlearning", ["unlearn_c", "ttt"]),
+    ("ICLR 2025 papers on anomaly detection", ["hydra"]),
+    ("anomaly detection papers from ICLR 2026", ["convae"]),
+    ("ICML 2026 papers on image editing", ["unpaired", "physedit"]),
+    ("generalization of VAEs at ICLR 2025", ["vae_dm_gen"]),
+    ("ICML 2026 work on generalization bounds for VAEs", ["vae_bounds"]),
+    ("rectified flow papers in ICML 2026", ["slerp"]),
+    ("ICLR 2026 papers about classifier-free guidance", ["guidance_mdm", "cfg_stage"]),
+    ("What did ICLR 2025 publish on discrete diffusion language models?", ["ratio"]),
+]
+
+FOLLOWUP = [
+    (["What is PEARL?", "What speedup does it achieve?"], ["pearl"]),
+    (["Which papers study watermarking?", "Which of them is for diffusion models?"], ["noiseprints"]),
+    (["Tell me about the Halton scheduler.", "Does it need retraining?"], ["halton"]),
+    (["What is GenCape?", "What are its two main components?"], ["gencape"]),
+    (["Which papers are about unlearning in generative models?", "How do they differ?"], ["unlearn_c", "ttt"]),
+    (["What does ProTDyn do?", "Does it generalize beyond its training proteins?"], ["protdyn"]),
+    (["Which paper studies low-probability tokens in RL for LLMs?", "What method does it propose?"], ["lowprob"]),
+    (["Tell me about DeepWeightFlow.", "What architectures can it generate weights for?"], ["dwf"]),
+]
+
+UNANSWERABLE = [
+    "What is the best recipe for sourdough bread?",
+    "Which papers use graph neural networks for traffic forecasting?",
+    "How does federated learning protect user privacy?",
+    "What are the best methods for speech recognition in low-resource languages?",
+    "Which papers study quantum error correction?",
+    "How do recommender systems handle the cold-start problem?",
+    "Which papers predict stock prices from news sentiment?",
+    "How can BERT be compressed with knowledge distillation?",
+    "What is the capital of Australia?",
+    "Which papers do reinforcement learning for robotic grasping?",
+]
+
+
+def main() -> None:
+    rows = []
+    for cat, items in (("name", NAME), ("paraphrase", PARAPHRASE), ("comparative", COMPARATIVE), ("filtered", FILTERED)):
+        for i, (q, gold) in enumerate(items, 1):
+            rows.append({"id": f"{cat}-{i:02d}", "category": cat, "turns": [q], "gold": [P[g] for g in gold]})
+    for i, (turns, gold) in enumerate(FOLLOWUP, 1):
+        rows.append({"id": f"followup-{i:02d}", "category": "followup", "turns": turns, "gold": [P[g] for g in gold]})
+    for i, q in enumerate(UNANSWERABLE, 1):
+        rows.append({"id": f"unanswerable-{i:02d}", "category": "unanswerable", "turns": [q], "gold": []})
+    out = Path(__file__).with_name("questions.jsonl")
+    out.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    print(f"{len(rows)} questions -> {out}")
+
+
+if __name__ == "__main__":
+    main()
