@@ -41,7 +41,9 @@ class IndexSettings(_Group):
 
 class EmbedderSettings(_Group):
     name: str = Field("all-MiniLM-L6-v2", description="Embedder; the bundled one is all-MiniLM-L6-v2.")
-    dtype: Literal["float32", "bfloat16"] = Field("float32", description="Torch dtype.")
+    dtype: Literal["auto", "float32", "bfloat16"] = Field(
+        "auto", description="Torch dtype; auto is bfloat16 on CPUs with AMX or AVX512-BF16, else float32."
+    )
     batch_size: int = Field(64, ge=1, description="Chunks embedded per batch.")
     threads: int = Field(2, ge=1, description="Torch threads.")
 
@@ -58,6 +60,9 @@ class RetrievalSettings(_Group):
     coverage_weight: float = Field(0.5, ge=0, description="Weight of query-term coverage in the confidence.")
     relevant_margin: float = Field(
         0.15, description="Papers whose cosine is this far below the best are not evidence."
+    )
+    comparative_margin: float = Field(
+        0.25, description="The same margin for comparative questions, which need every relevant paper."
     )
 
 

