@@ -20,7 +20,7 @@ question, a fixed output format and per-sentence verification while streaming.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 import numpy as np
 
@@ -101,7 +101,7 @@ def prompt(question: str, sources: Sequence[Source], quotes: dict[int, list[str]
 def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens: int,
                     verifier: Verifier, sources: Sequence[Source], report: Verification,
                     kept: list[tuple[str, list[int], dict[int, list[str]]]],
-                    on_first_token: callable | None = None) -> Iterator[str]:
+                    on_first_token: Callable[[], None] | None = None) -> Iterator[str]:
     """Stream the model's reply one verified sentence at a time."""
     buffer = ""
     first = True

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -171,7 +171,7 @@ class PaperIndex:
         if self._papers is None:
             self._papers = {}
             for doc_id, doc in self.docstore.docs.items():
-                self._papers[doc_id] = Paper.from_metadata(doc.metadata, doc.text)
+                self._papers[doc_id] = Paper.from_metadata(doc.metadata, doc.get_content())
         return self._papers
 
     def chunk_count(self) -> int:
@@ -257,8 +257,8 @@ class PaperIndex:
 
     # ------------------------------------------------------------ queries
 
-    def dense(self, query_embedding: list[float], top: int, venues: list[str] = (),
-              years: list[int] = ()) -> list[tuple[str, str, float]]:
+    def dense(self, query_embedding: list[float], top: int, venues: Sequence[str] = (),
+              years: Sequence[int] = ()) -> list[tuple[str, str, float]]:
         """(paper_id, chunk text, cosine) for the nearest chunks, through
         ChromaVectorStore with llama-index metadata filters."""
         import math
@@ -270,8 +270,11 @@ class PaperIndex:
             VectorStoreQuery,
         )
 
-        filters = [MetadataFilter(key=key, value=list(values), operator=FilterOperator.IN)
-                   for key, values in (("venue", venues), ("year", years)) if values]
+        filters: list[MetadataFilter | MetadataFilters] = []
+        if venues:
+            filters.append(MetadataFilter(key="venue", value=list(venues), operator=FilterOperator.IN))
+        if years:
+            filters.append(MetadataFilter(key="year", value=list(years), operator=FilterOperator.IN))
         result = self.store.query(VectorStoreQuery(
             query_embedding=query_embedding, similarity_top_k=min(top, max(self.chunk_count(), 1)),
             filters=MetadataFilters(filters=filters) if filters else None,

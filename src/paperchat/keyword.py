@@ -74,7 +74,7 @@ class KeywordIndex:
     def __len__(self) -> int:
         return len(self.ids)
 
-    def update(self, texts: dict[str, str], remove: set[str] = frozenset()) -> None:
+    def update(self, texts: dict[str, str], remove: frozenset[str] | set[str] = frozenset()) -> None:
         """Set the text of the papers in `texts` (new or changed) and drop `remove`."""
         drop = remove | set(texts)
         keep = [i for i, pid in enumerate(self.ids) if pid not in drop]

@@ -221,13 +221,15 @@ class LlamaCppChat:
         )
 
     def stream(self, messages: Sequence[dict[str, str]], max_tokens: int) -> Iterator[str]:
-        for part in self._llm.create_chat_completion(
-            messages=list(messages), max_tokens=max_tokens, temperature=self.temperature,
+        stream: Any = self._llm.create_chat_completion(
+            messages=list(messages),  # type: ignore[arg-type]
+            max_tokens=max_tokens, temperature=self.temperature,
             top_k=1 if self.temperature == 0 else 40, stream=True,
-        ):
+        )
+        for part in stream:
             text = part["choices"][0]["delta"].get("content")
             if text:
-                yield text
+                yield str(text)
 
 
 class OpenAILikeChat:
