@@ -64,20 +64,31 @@ def _search_one(retriever: Any, query: str, k: int, venue: list[str], year: list
     return [h.to_json() for h in retriever.search(text, k, filters)]
 
 
+def _batch(path: str, field: str) -> Any:
+    """The JSON objects of a batch file, one per non-empty line, each with `field`."""
+    try:
+        lines = Path(path).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as e:
+        raise PaperchatError(f"{path}: cannot read the batch file ({e})") from None
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            item = json.loads(line)
+            item[field]  # noqa: B018 - required
+        except (json.JSONDecodeError, KeyError, TypeError):
+            raise PaperchatError(f"{path}:{number}: expected a JSON object with \"id\" and \"{field}\"") from None
+        yield item
+
+
 def cmd_search(args: argparse.Namespace) -> int:
     from paperchat.retrieve import Retriever
 
     settings = _settings(args)
     retriever = Retriever(_index(settings), settings.retrieval)
     if args.batch:
-        for number, line in enumerate(Path(args.batch).read_text(encoding="utf-8").splitlines(), 1):
-            if not line.strip():
-                continue
-            try:
-                item = json.loads(line)
-                query = item["query"]
-            except (json.JSONDecodeError, KeyError, TypeError):
-                raise PaperchatError(f"{args.batch}:{number}: expected {{\"id\", \"query\"}}") from None
+        for item in _batch(args.batch, "query"):
+            query = item["query"]
             venue = [item["venue"]] if item.get("venue") else []
             year = [int(item["year"])] if item.get("year") else []
             _print_json({"id": item.get("id"), "hits": _search_one(retriever, query, args.k, venue, year)})
@@ -191,14 +202,8 @@ def cmd_ask(args: argparse.Namespace) -> int:
 
     engine = _engine(args)
     if args.batch:
-        for number, line in enumerate(Path(args.batch).read_text(encoding="utf-8").splitlines(), 1):
-            if not line.strip():
-                continue
-            try:
-                item = json.loads(line)
-                turns = list(item["turns"])
-            except (json.JSONDecodeError, KeyError, TypeError):
-                raise PaperchatError(f"{args.batch}:{number}: expected {{\"id\", \"turns\": [...]}}") from None
+        for item in _batch(args.batch, "turns"):
+            turns = list(item["turns"])
             history: list[Any] = []
             final = None
             for question in turns:
