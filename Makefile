@@ -17,7 +17,7 @@ $(VENV)/.ready: pyproject.toml scripts/llama_wheel.sh
 	$(BIN)/pip install -q torch==2.13.0
 	$(BIN)/pip install -q "$$(scripts/llama_wheel.sh)"
 	$(BIN)/pip install -q -e '.[dev]'
-	$(BIN)/paperchat models fetch $(MODEL)
+	$(BIN)/paperchat models fetch $(MODEL) smollm2-135m
 	touch $@
 
 data/index/manifest.json: $(VENV)/.ready $(INDEX_INPUTS)

@@ -176,6 +176,14 @@ def bench_search(quick: bool) -> list[dict[str, Any]]:
             print("building the 10k index once (about 20-25 min on 2 cores) …", file=sys.stderr)
             run_ingest([SHARED], big)
         rows.append({"corpus": "real 10k", **search_latency(big, QUESTIONS + titles(40))})
+        huge = CACHE / "synthetic-100k-index"
+        if not (huge / "manifest.json").exists():
+            print("building the synthetic 100k index once from the 10k one (bench/synth.py) …", file=sys.stderr)
+            sys.path.insert(0, str(ROOT / "bench"))
+            from synth import build
+
+            build(big, huge)
+        rows.append({"corpus": "synthetic 100k", **search_latency(huge, QUESTIONS + titles(40), repeats=2)})
     return rows
 
 

@@ -67,7 +67,7 @@ class RetrievalSettings(_Group):
 
 
 class LLMSettings(_Group):
-    backend: Literal["llama_cpp", "openai_like", "none"] = Field(
+    backend: Literal["llama_cpp", "transformers", "openai_like", "none"] = Field(
         "llama_cpp", description="Who writes the synthesis; 'none' gives the extractive answer only."
     )
     model: str = Field("qwen2.5-coder-1.5b", description="Model key (see models.GGUF_MODELS).")
