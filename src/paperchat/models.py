@@ -272,7 +272,7 @@ class TransformersChat:
         if not (cache / "config.json").exists():
             tok = AutoTokenizer.from_pretrained(path.parent, gguf_file=path.name)
             model = AutoModelForCausalLM.from_pretrained(path.parent, gguf_file=path.name, dtype=dtype)
-            model.hf_quantizer = None
+            model.hf_quantizer = None  # type: ignore[assignment]
             if hasattr(model.config, "quantization_config"):
                 del model.config.quantization_config
             partial = cache.with_name(cache.name + ".partial")
@@ -292,7 +292,8 @@ class TransformersChat:
         ids = self._tok.apply_chat_template(list(messages), add_generation_prompt=True, return_tensors="pt",
                                             return_dict=True)
         streamer = TextIteratorStreamer(self._tok, skip_prompt=True, skip_special_tokens=True)
-        kwargs: dict[str, Any] = {**ids, "max_new_tokens": max_tokens, "streamer": streamer,
+        kwargs: dict[str, Any] = {**ids,  # type: ignore[dict-item]
+                                  "max_new_tokens": max_tokens, "streamer": streamer,
                                   "do_sample": self.temperature > 0}
         if self.temperature > 0:
             kwargs["temperature"] = self.temperature
