@@ -66,7 +66,7 @@ def test_ask_stream_and_open_a_citation(app_url, tmp_path) -> None:
                                timeout=240_000)
         assert "PEARL" in page.inner_text("#chat")
         page.locator('#chat a[href="#src-1"]').first.click()
-        page.wait_for_function("document.getElementById('src-1').classList.contains('flash')", timeout=5_000)
+        page.wait_for_function("document.getElementById('src-1').dataset.opened", timeout=15_000)
         assert "PEARL" in page.inner_text("#src-1")
         assert page.locator("#src-1 details").get_attribute("open") is not None
         shot = tmp_path / "paperchat.png"

@@ -69,10 +69,28 @@ def extract_urls(text: str) -> list[str]:
 
 def clean_text(text: str, ours: str = "this method") -> str:
     """Plain readable text from an abstract with HTML, LaTeX and Markdown in it."""
-    if "<" in text and _TAG.search(text):
+    if "<" in text:
         text = _TAG.sub(" ", text)
-    text = html.unescape(text)
-    text = _URL.sub("", text)
+    if "&" in text:
+        text = html.unescape(text)
+    if "http" in text or "\\url" in text or "\\href" in text:
+        text = _URL.sub("", text)
+    if "\\" in text or "$" in text or "{" in text or "}" in text:
+        text = _latex(text, ours)
+    if "*" in text or "_" in text:
+        text = _BOLD_PIECES.sub(r"\1", text)  # **P**arallel -> Parallel
+        text = _EMPH.sub(r"\1", text)
+    text = text.replace("---", "—").replace("--", "–").replace("``", '"').replace("''", '"')
+    text = re.sub(r"\s+", " ", text).strip()
+    text = re.sub(r"\s+([.,;:!?)])", r"\1", text)
+    if "(" in text:
+        text = re.sub(r"\(\s*\)", "", text)
+    text = re.sub(r"(available|released|found) (at|on|here)\s*[.:]?\s*$", r"\1.", text)
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def _latex(text: str, ours: str) -> str:
+    """LaTeX markup to plain words: wrappers, citations, symbols, math delimiters."""
     text = _CITE.sub("", text)
     for _ in range(3):  # nested wrappers: \text{\emph{X}}
         text = _WRAP.sub(r"\1", text)
@@ -88,15 +106,7 @@ def clean_text(text: str, ours: str = "this method") -> str:
     text = _MACRO.sub(macro, text)
     text = text.replace("$", "").replace("§DOLLAR§", "$").replace("\\", " ")
     text = re.sub(r"(?<=[\w)])\{([^{}]*)\}", r"\1", text)  # leftover braces: x_{t} -> x_t
-    text = text.replace("{", "").replace("}", "")
-    text = _BOLD_PIECES.sub(r"\1", text)  # **P**arallel -> Parallel
-    text = _EMPH.sub(r"\1", text)
-    text = text.replace("---", "—").replace("--", "–").replace("``", '"').replace("''", '"')
-    text = re.sub(r"\s+", " ", text).strip()
-    text = re.sub(r"\s+([.,;:!?)])", r"\1", text)
-    text = re.sub(r"\(\s*\)", "", text)
-    text = re.sub(r"(available|released|found) (at|on|here)\s*[.:]?\s*$", r"\1.", text)
-    return re.sub(r"\s+", " ", text).strip()
+    return text.replace("{", "").replace("}", "")
 
 
 _INTRO = re.compile(

@@ -60,6 +60,7 @@ document.addEventListener('click', (e) => {
   if (details) details.open = true;
   card.scrollIntoView({behavior: 'smooth', block: 'center'});
   card.classList.add('flash');
+  card.dataset.opened = String(Date.now());
   setTimeout(() => card.classList.remove('flash'), 1600);
 }, true);
 </script>
