@@ -26,16 +26,17 @@ def _free_port() -> int:
 
 
 @pytest.fixture(scope="module")
-def app_url(real_settings):
+def app_url(real_settings, tmp_path_factory):
     port = _free_port()
     env = {**os.environ, "PAPERCHAT_INDEX": str(real_settings.index_dir)}
+    log = (tmp_path_factory.mktemp("app") / "app.log").open("w")  # a pipe nobody reads would fill and block it
     proc = subprocess.Popen([sys.executable, str(ROOT / "app.py"), "--port", str(port)], env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                            stdout=log, stderr=subprocess.STDOUT, text=True)
     url = f"http://127.0.0.1:{port}/"
     deadline = time.monotonic() + 300
     while time.monotonic() < deadline:
         if proc.poll() is not None:
-            raise RuntimeError("app exited:\n" + proc.stdout.read())
+            raise RuntimeError("app exited:\n" + Path(log.name).read_text())
         try:
             urllib.request.urlopen(url, timeout=2)
             break

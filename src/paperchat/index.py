@@ -278,7 +278,8 @@ class PaperIndex:
         if years:
             filters.append(MetadataFilter(key="year", value=list(years), operator=FilterOperator.IN))
         result = self.store.query(VectorStoreQuery(
-            query_embedding=query_embedding, similarity_top_k=min(top, max(self.chunk_count(), 1)),
+            query_embedding=query_embedding,
+            similarity_top_k=min(top, max(int(self.manifest.get("chunks") or self.chunk_count()), 1)),
             filters=MetadataFilters(filters=filters) if filters else None,
         ))
         # ChromaVectorStore reports exp(-distance); with cosine space distance = 1 - cos.
