@@ -368,7 +368,7 @@ def main() -> int:
         out.append(table("Answers over the seeds", results["answer"]))
         print(out[-1], flush=True)
     if "baseline" not in args.skip:
-        picked = eval_rows[:: max(len(eval_rows) // (3 if args.quick else 8), 1)][: 3 if args.quick else 8]
+        picked = eval_rows[:: max(len(eval_rows) // (1 if args.quick else 8), 1)][: 1 if args.quick else 8]
         results["baseline"] = bench_baseline("qwen2.5-coder-1.5b", picked)
         out.append(table("paperchat vs plain llama-index CitationQueryEngine (same embedder, same model)",
                          results["baseline"]))
