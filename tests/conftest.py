@@ -7,6 +7,7 @@ really pass or fail without loading weights. The Chroma index is real.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -110,3 +111,39 @@ def real_engine(real_settings):
     engine = Engine.from_settings(real_settings)
     engine.warm_up()
     return engine
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextlib.contextmanager
+def serve_process(cmd: list[str], ready_url: str, log_path: Path, env: dict | None = None,
+                  wait_s: int = 300) -> Iterator[None]:
+    """Run a server process logging to a file (an unread pipe would fill and block it)
+    until `ready_url` answers; stop it when the block ends."""
+    import subprocess
+    import time
+    import urllib.request
+
+    log = log_path.open("w")
+    proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT, text=True)
+    deadline = time.monotonic() + wait_s
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"{cmd[1]} exited:\n" + log_path.read_text())
+        try:
+            urllib.request.urlopen(ready_url, timeout=2)
+            break
+        except OSError:
+            time.sleep(1)
+    try:
+        yield
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+        log.close()

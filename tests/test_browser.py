@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
-import subprocess
 import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
+
+from .conftest import free_port, serve_process
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -19,32 +17,14 @@ ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def app_url(real_settings, tmp_path_factory):
-    port = _free_port()
+    port = free_port()
     env = {**os.environ, "PAPERCHAT_INDEX": str(real_settings.index_dir)}
-    log = (tmp_path_factory.mktemp("app") / "app.log").open("w")  # a pipe nobody reads would fill and block it
-    proc = subprocess.Popen([sys.executable, str(ROOT / "app.py"), "--port", str(port)], env=env,
-                            stdout=log, stderr=subprocess.STDOUT, text=True)
     url = f"http://127.0.0.1:{port}/"
-    deadline = time.monotonic() + 300
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError("app exited:\n" + Path(log.name).read_text())
-        try:
-            urllib.request.urlopen(url, timeout=2)
-            break
-        except OSError:
-            time.sleep(1)
-    yield url
-    proc.terminate()
-    proc.wait(timeout=30)
+    with serve_process([sys.executable, str(ROOT / "app.py"), "--port", str(port)], url,
+                       tmp_path_factory.mktemp("app") / "app.log", env=env):
+        yield url
 
 
 def test_ask_stream_and_open_a_citation(app_url, tmp_path) -> None:

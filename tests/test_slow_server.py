@@ -2,50 +2,26 @@
 
 from __future__ import annotations
 
-import socket
-import subprocess
 import sys
-import time
-import urllib.request
-from pathlib import Path
 
 import pytest
 
 from paperchat.engine import Engine
 from paperchat.models import gguf_path
 
+from .conftest import free_port, serve_process
+
 pytestmark = pytest.mark.slow
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
 def server_url(tmp_path_factory):
-    model = gguf_path("qwen2.5-coder-1.5b")
-    port = _free_port()
-    log = (tmp_path_factory.mktemp("server") / "server.log").open("w")  # a pipe nobody reads would fill and block it
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "llama_cpp.server", "--model", str(model), "--host", "127.0.0.1",
-         "--port", str(port), "--n_ctx", "2048", "--n_threads", "2", "--model_alias", "local"],
-        stdout=log, stderr=subprocess.STDOUT, text=True,
-    )
+    port = free_port()
     url = f"http://127.0.0.1:{port}/v1"
-    deadline = time.monotonic() + 180
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError("llama_cpp.server exited:\n" + Path(log.name).read_text())
-        try:
-            urllib.request.urlopen(url + "/models", timeout=2)
-            break
-        except OSError:
-            time.sleep(1)
-    yield url
-    proc.terminate()
-    proc.wait(timeout=30)
+    cmd = [sys.executable, "-m", "llama_cpp.server", "--model", str(gguf_path("qwen2.5-coder-1.5b")),
+           "--host", "127.0.0.1", "--port", str(port), "--n_ctx", "2048", "--n_threads", "2", "--model_alias", "local"]
+    with serve_process(cmd, url + "/models", tmp_path_factory.mktemp("server") / "server.log", wait_s=180):
+        yield url
 
 
 def test_answer_through_an_openai_compatible_server(real_settings, server_url) -> None:
