@@ -122,7 +122,7 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
         buffer += piece
         # a sentence is complete when a stop (and any markers after it) is followed by a space
         m = re.search(r"^(.*[.!?](?:\s*\[[\d,\s\-–]+\])*)\s+(?=\S)", buffer, re.S)
-        if m and len(split_sentences(m.group(1))) >= 1:
+        if m:
             yield from flush(m.group(1))
             buffer = buffer[m.end():]
     if buffer.strip():

@@ -61,10 +61,11 @@ def retrieval_row(engine: Engine, row: dict[str, Any]) -> dict[str, Any]:
     events.close()
     ranked = [h.paper.paper_id for h in sources.hits]
     gold = set(row["gold"])
+    top = sources.hits[:engine.settings.retrieval.k]
+    confidence = engine.retriever.confidence(sources.query, top)
     out: dict[str, Any] = {"id": row["id"], "category": row["category"], "ranked": ranked[:10],
-                           "abstained": engine.retriever.abstains(sources.hits[:engine.settings.retrieval.k], sources.query),
-                           "confidence": engine.retriever.confidence(sources.query, sources.hits[:engine.settings.retrieval.k]),
-                           "search_s": seconds}
+                           "abstained": not top or confidence < engine.settings.retrieval.abstain_below,
+                           "confidence": confidence, "search_s": seconds}
     if gold:
         first = next((i for i, pid in enumerate(ranked) if pid in gold), None)
         out.update(recall5=len(gold & set(ranked[:5])) / len(gold), recall10=len(gold & set(ranked[:10])) / len(gold),

@@ -221,12 +221,12 @@ class PaperIndex:
                 self.docstore.set_document_hash(doc.id_, doc.hash)
             self.docstore.persist(str(self.folder / "docstore.json"))
             self._papers = None
-        papers = len(self.docstore.get_all_document_hashes())
+        total = len(self.docstore.get_all_document_hashes())
         if to_run or recovering or "chunks" not in self.manifest:
-            self._write_manifest(writing=False, papers=papers, chunks=self.chunk_count(),
+            self._write_manifest(writing=False, papers=total, chunks=self.chunk_count(),
                                  generation=int(self.manifest.get("generation", 0)) + bool(to_run))
         return IngestReport(
-            papers=papers, added=len(added), updated=len(updated),
+            papers=total, added=len(added), updated=len(updated),
             unchanged=unchanged, chunks=self.manifest["chunks"], chunks_written=len(nodes),
             seconds=time.perf_counter() - start,
         )

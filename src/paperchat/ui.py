@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from paperchat.config import Settings
+from paperchat.corpus import sentences
 from paperchat.engine import Engine, next_turn
 from paperchat.errors import PaperchatError
 from paperchat.retrieve import Filters
@@ -91,7 +92,7 @@ def sources_html(hits: list[Hit], answer: Answer | None = None) -> str:
         support = set(cited[n].support) if n in cited else set(hit.passages if answer is None else [])
         abstract = " ".join(
             f"<mark>{html.escape(s)}</mark>" if s in support else html.escape(s)
-            for s in _sentences(p.abstract)
+            for s in sentences(p.abstract)
         )
         title = html.escape(p.title) + (' <span class="badge">label from abstract</span>' if p.title_derived else "")
         link = f' · <a href="{html.escape(p.url)}" target="_blank" rel="noopener">OpenReview</a>' if p.url else ""
@@ -107,12 +108,6 @@ def sources_html(hits: list[Hit], answer: Answer | None = None) -> str:
         cards.append(f'<div class="src"><span class="badge warn">⚠ withheld</span> The model also wrote '
                      f"sentences that no shown abstract supports; they are not in the answer:<ul>{dropped}</ul></div>")
     return "\n".join(cards)
-
-
-def _sentences(text: str) -> list[str]:
-    from paperchat.corpus import sentences
-
-    return sentences(text)
 
 
 def chips_choices(filters: Filters | None) -> list[str]:
