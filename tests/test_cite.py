@@ -102,3 +102,15 @@ def test_markers_after_a_name_are_left_alone(verifier, sources) -> None:
     report = Verification()
     out = verifier.check("PEARL [1] adapts the draft length for speculative decoding.", sources, report)
     assert out.text == "PEARL adapts the draft length for speculative decoding [1]."
+
+
+def test_a_verbatim_quote_is_supported_even_where_its_clauses_embed_poorly(sources) -> None:
+    # a verifier that finds nothing similar: only the verbatim rule can pass the quote
+    strict = Verifier(lambda t: np.zeros((len(t), sources[0].vectors.shape[1])), 0.99, 0.3)
+    quote = "“We propose a Halton scheduler that spreads the unmasked tokens uniformly over the image.” [2]"
+    out = strict.check(quote, sources, Verification())
+    assert out.cited == [2] and "Halton scheduler" in (out.text or "")
+    # the same words cited to the wrong paper are moved to the one that holds them
+    assert strict.check(quote.replace("[2]", "[1]"), sources, Verification()).cited == [2]
+    # and a changed word is no longer a quote
+    assert strict.check(quote.replace("uniformly", "randomly"), sources, Verification()).text is None

@@ -101,10 +101,10 @@ def prompt(question: str, sources: Sequence[Source], quotes: dict[int, list[str]
 def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens: int,
                     verifier: Verifier, sources: Sequence[Source], report: Verification,
                     kept: list[tuple[str, list[int], dict[int, list[str]]]],
-                    on_first_token: Callable[[], None] | None = None) -> Iterator[str]:
-    """Stream the model's reply one verified sentence at a time."""
+                    on_piece: Callable[[], None] | None = None) -> Iterator[str]:
+    """Stream the model's reply one verified sentence at a time; `on_piece` is
+    called for every piece the model streams (timings)."""
     buffer = ""
-    first = True
 
     def flush(text: str) -> Iterator[str]:
         for sentence in split_sentences(text):
@@ -116,9 +116,8 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
                 yield checked.text + " "
 
     for piece in model.stream(messages, max_tokens):
-        if first and on_first_token:
-            on_first_token()
-            first = False
+        if on_piece:
+            on_piece()
         buffer += piece
         # a sentence is complete when a stop (and any markers after it) is followed by a space
         m = re.search(r"^(.*[.!?](?:\s*\[[\d,\s\-–]+\])*)\s+(?=\S)", buffer, re.S)

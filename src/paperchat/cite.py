@@ -6,8 +6,10 @@ takes one sentence and the numbered sources that were shown, and returns the
 sentence with its citations repaired, or None when no shown abstract supports
 it:
 - a number that was not shown is removed;
-- a clause is supported by a source when its embedding is close to some sentence
-  of that abstract (cosine >= threshold) and enough of its key terms occur there;
+- a clause is supported by a source when it is a verbatim quote of that abstract,
+  or when its embedding is close to some sentence of the abstract (cosine >=
+  threshold) and enough of its key terms occur there (a clause cut from a quoted
+  sentence can embed far from the whole sentence, hence the verbatim rule);
 - a citation that supports nothing in the sentence is moved to a shown source
   that does, or removed;
 - a sentence naming a paper (by its label) that it does not validly cite, or
@@ -114,6 +116,9 @@ class Verifier:
         assert source.vectors is not None
         sims = source.vectors @ vector
         best = int(np.argmax(sims))
+        quoted = _plain(clause).rstrip(".!?")
+        if len(quoted.split()) >= 3 and quoted in _plain(source.paper.abstract):
+            return True, next((s for s in source.sentences if quoted in _plain(s)), source.sentences[best])
         terms = {t for t in tokenize(clause) if len(t) > 2}
         have = set(tokenize(source.paper.abstract + " " + source.label))
         overlap = len(terms & have) / max(len(terms), 1)
@@ -172,6 +177,11 @@ class Verifier:
                 report.dropped_sentences.append(sentence)
                 return Checked(None, [], {})
         return Checked(with_markers(body, final), final, support)
+
+
+def _plain(text: str) -> str:
+    """Lower case, single spaces, no quotation marks: for verbatim comparison."""
+    return " ".join(re.sub(r"[“”\"‘’]", "", text).lower().split())
 
 
 def _names(text: str, label: str) -> bool:

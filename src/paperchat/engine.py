@@ -134,13 +134,16 @@ class Engine:
             messages = A.prompt(query, sources, quotes, A.is_comparative(question))
             pieces = []
 
-            def first() -> None:
-                timings["first_model_token_s"] = time.perf_counter() - t0
+            def seen() -> None:  # first model token, and pieces/s while decoding
+                now = time.perf_counter() - t0
+                timings.setdefault("first_model_token_s", now)
+                timings["last_model_token_s"] = now
+                timings["model_pieces"] = timings.get("model_pieces", 0) + 1
 
             try:
                 for i, piece in enumerate(A.verified_stream(
                         self.chat, messages, self.settings.llm.max_tokens, self.verifier,
-                        [s for s in sources if s.n in quotes], report, kept, first)):
+                        [s for s in sources if s.n in quotes], report, kept, seen)):
                     yield Event("token", text=("\n**In short:** " if i == 0 else "") + piece)
                     pieces.append(piece)
             except PaperchatError:

@@ -89,14 +89,18 @@ def answer_row(engine: Engine, row: dict[str, Any]) -> dict[str, Any]:
     markers = [int(n) for n in re.findall(r"\[(\d+)\]", answer.text)]
     cited = {c.paper.paper_id for c in answer.citations}
     gold = set(row["gold"])
-    v = answer.verification
+    v, t = answer.verification, answer.timings
+    pieces = int(t.get("model_pieces", 0))
+    decoding = t.get("last_model_token_s", 0.0) - t.get("first_model_token_s", 0.0)
     return {
         "id": row["id"], "category": row["category"], "abstained": answer.abstained,
         "markers": len(markers), "markers_resolved": sum(n in shown for n in markers),
         "model_checked": v.checked, "model_unsupported": v.unsupported, "moved": v.moved, "removed": v.removed,
         "gold_any": bool(gold & cited) if gold else None, "gold_all": gold <= cited if gold else None,
         "first_token_s": answer.timings.get("first_token_s"), "first_model_token_s": answer.timings.get("first_model_token_s"),
-        "total_s": answer.timings.get("total_s"), "answer": answer.text,
+        "total_s": answer.timings.get("total_s"), "sources_s": t.get("retrieve_s"),
+        "model_pieces": pieces, "pieces_per_s": (pieces - 1) / decoding if pieces > 1 and decoding > 0 else None,
+        "answer": answer.text, "citations": {c.n: c.paper.paper_id for c in answer.citations},
     }
 
 
