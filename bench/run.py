@@ -36,6 +36,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "corpora"
 CACHE = Path(os.environ.get("PAPERCHAT_BENCH_CACHE", Path.home() / ".cache" / "paperchat" / "bench"))
 sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(ROOT / "bench"))
 
 from paperchat.errors import PaperchatError  # noqa: E402
 
@@ -219,7 +220,6 @@ def bench_search(quick: bool, questions: list[str]) -> list[dict[str, Any]]:
     huge = CACHE / "synthetic-100k-index"
     if not (huge / "manifest.json").exists():
         print("building the synthetic 100k index once from the 10k one (bench/synth.py) …", file=sys.stderr)
-        sys.path.insert(0, str(ROOT / "bench"))
         from synth import build
 
         build(big, huge)
@@ -420,6 +420,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--skip", nargs="*", default=[], choices=["ingest", "search", "answer", "baseline"])
+    parser.add_argument("--all-backends", action="store_true",
+                        help="also the Qwen models on transformers (adds ~20 min on 2 cores)")
     parser.add_argument("--child", nargs="+", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -453,7 +455,9 @@ def main() -> int:
         fresh_index(CACHE / "seeds-index", [ROOT / "data"])
         runs = [(default, "llama_cpp")] if args.quick or "answer" in args.skip else [
             ("qwen2.5-coder-1.5b", "llama_cpp"), ("qwen2.5-coder-0.5b", "llama_cpp"),
-            ("smollm2-135m", "llama_cpp"), ("smollm2-135m", "transformers")]
+            ("smollm2-135m", "llama_cpp"), ("smollm2-135m", "transformers")] + (
+            [("qwen2.5-coder-0.5b", "transformers"), ("qwen2.5-coder-1.5b", "transformers")]
+            if args.all_backends else [])
         rows, raw = bench_answers(runs, question_file)
         results["answers_raw"] = raw
         if "answer" not in args.skip:
@@ -471,6 +475,10 @@ def main() -> int:
     path = folder / f"{time.strftime('%Y-%m-%d-%H%M')}{'-quick' if args.quick else ''}.json"
     path.write_text(json.dumps(results, indent=1, default=str))
     print(f"results: {path}")
+    if not args.quick and results.get("search") and results.get("ingest"):
+        from plot import plot
+
+        print(f"plot: {plot(results, ROOT / 'docs' / 'scaling.png')}")
     return 0
 
 

@@ -43,8 +43,8 @@ def build(src: Path, dst: Path, copies: int = 10, page: int = 4000) -> None:
     settings_dst.index.dir = dst
     target = PaperIndex(settings_dst, source.embedder)
     dst.mkdir(parents=True)
-    collection = source.store._collection
-    out = target.store._collection
+    collection = source.store.client
+    out = target.store.client
     total = collection.count()
     for c in range(copies):
         rng = np.random.default_rng(c)

@@ -49,6 +49,20 @@ def _tree_digest(folder: Path) -> dict[str, str]:
             for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
+def test_a_renamed_corpus_file_re_embeds_nothing(tmp_path, settings, embedder) -> None:
+    records = [{"id": f"p{i}", "title": f"Paper {i}", "venue": "ICML", "year": 2026,
+                "abstract": f"Paper {i} studies orbit flows with rectified flow number {i}. " * 3} for i in range(3)]
+    first = tmp_path / "icml.jsonl"
+    first.write_text("".join(json.dumps(r) + "\n" for r in records))
+    PaperIndex(settings, embedder).ingest(read_paths([first]), progress=False)
+    moved = tmp_path / "elsewhere" / "icml-copy.jsonl"
+    moved.parent.mkdir()
+    records[1]["abstract"] += "Revised."
+    moved.write_text("".join(json.dumps(r) + "\n" for r in reversed(records)))  # new file, new line numbers
+    report = PaperIndex(settings, embedder).ingest(read_paths([moved]), progress=False)
+    assert (report.added, report.updated, report.unchanged) == (0, 1, 2)
+
+
 def test_rejected_file_leaves_the_index_untouched(tmp_path, monkeypatch, capsys) -> None:
     index_dir = tmp_path / "index"
     monkeypatch.setattr(models, "load_embedder", lambda s: WordEmbedding(model_name="all-MiniLM-L6-v2"))
@@ -74,6 +88,17 @@ def test_index_refuses_other_embedder_or_chunking(tmp_path, seed_index, settings
     other.index.chunk_tokens = 64
     with pytest.raises(IndexMismatchError, match="chunk_tokens"):
         PaperIndex(other, WordEmbedding(model_name="word-hash-test"))
+
+
+def test_int8_embedder_is_another_embedder_to_the_index(tmp_path, embedder) -> None:
+    settings = fake_settings(tmp_path / "ix")
+    settings.embedder.name = embedder.model_name = "all-MiniLM-L6-v2"
+    PaperIndex(settings, embedder).ingest(read_paths([DATA]), progress=False)
+    settings.embedder.quantize = "int8"
+    int8 = models.load_embedder(settings.embedder)  # lazy: no weights are loaded to build it
+    assert int8.model_name == "all-MiniLM-L6-v2-int8"
+    with pytest.raises(IndexMismatchError, match="int8"):
+        PaperIndex(settings, int8)
 
 
 def test_interrupted_write_is_reported_and_finished(settings, embedder, seed_index) -> None:

@@ -34,12 +34,10 @@ def test_onnx_gives_the_sentence_transformers_vectors() -> None:
     assert np.abs(np.asarray(alone) - onnx_vectors[2]).max() < 1e-5
 
 
-def test_int8_is_close_but_named_apart() -> None:
+def test_int8_is_close_but_not_the_same() -> None:
     fp32, int8 = embed(runtime="onnx"), embed(runtime="onnx", quantize="int8")
     cosines = (fp32 * int8).sum(axis=1)
     assert cosines.min() > 0.97 and not np.allclose(fp32, int8)
-    names = {models.load_embedder(EmbedderSettings(quantize=q)).model_name for q in ("none", "int8")}  # type: ignore[arg-type]
-    assert names == {"all-MiniLM-L6-v2", "all-MiniLM-L6-v2-int8"}
 
 
 def test_token_counts_match_the_model_tokenizer() -> None:

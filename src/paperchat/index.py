@@ -20,6 +20,7 @@ index is never queried or extended with different ones.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -67,6 +68,13 @@ def paper_document(paper: Paper) -> Document:
         excluded_embed_metadata_keys=[k for k in meta if k not in EMBED_KEYS],
         excluded_llm_metadata_keys=list(meta),
     )
+
+
+def content_hash(doc: Document) -> str:
+    """What decides new / changed / unchanged: the abstract and the paper's fields, but
+    not where it was read from, so a renamed or moved corpus file re-embeds nothing."""
+    fields = {k: v for k, v in sorted(doc.metadata.items()) if k != "source"}
+    return hashlib.sha256(f"{doc.text}\n{json.dumps(fields, sort_keys=True)}".encode()).hexdigest()
 
 
 class PaperIndex:
@@ -201,7 +209,7 @@ class PaperIndex:
             old = self.docstore.get_document_hash(doc.id_)
             if old is None:
                 added.append(doc)
-            elif old != doc.hash:
+            elif old not in (content_hash(doc), doc.hash):  # doc.hash: indexes built before 0.1.1
                 updated.append(doc)
             else:
                 unchanged += 1
@@ -218,7 +226,7 @@ class PaperIndex:
             self.keyword.save(self.folder)
             for doc in to_run:
                 self.docstore.add_documents([doc], allow_update=True)
-                self.docstore.set_document_hash(doc.id_, doc.hash)
+                self.docstore.set_document_hash(doc.id_, content_hash(doc))
             self.docstore.persist(str(self.folder / "docstore.json"))
             self._papers = None
         total = len(self.docstore.get_all_document_hashes())
