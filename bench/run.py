@@ -75,6 +75,11 @@ def child(*args: str) -> dict[str, Any]:
 
 
 def peak_rss_gb() -> float:
+    """This process's own peak RSS. Not ru_maxrss: Linux carries that across fork and
+    exec, so a child would report its parent's peak when the parent's is higher."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1e6  # kB -> GB
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1e6
 
 

@@ -112,5 +112,11 @@ def test_a_verbatim_quote_is_supported_even_where_its_clauses_embed_poorly(sourc
     assert out.cited == [2] and "Halton scheduler" in (out.text or "")
     # the same words cited to the wrong paper are moved to the one that holds them
     assert strict.check(quote.replace("[2]", "[1]"), sources, Verification()).cited == [2]
+    # a quoted sentence whose last clause is too short to judge alone
+    added = "“It achieves up to 4.4 times speedup over autoregressive decoding, and it needs no draft model at all.”"
+    assert strict.check(added + " [1]", sources, Verification()).text is None  # a quote with a claim added
+    whole = "“Speculative decoding uses a draft model to propose tokens that the target model verifies in parallel.” [1]"
+    assert strict.check(whole.replace("propose tokens", "propose tokens, in parallel"), sources, Verification()).text is None
+    assert strict.check(whole, sources, Verification()).cited == [1]
     # and a changed word is no longer a quote
     assert strict.check(quote.replace("uniformly", "randomly"), sources, Verification()).text is None

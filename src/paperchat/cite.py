@@ -116,8 +116,8 @@ class Verifier:
         assert source.vectors is not None
         sims = source.vectors @ vector
         best = int(np.argmax(sims))
-        quoted = _plain(clause).rstrip(".!?")
-        if len(quoted.split()) >= 3 and quoted in _plain(source.paper.abstract):
+        if _quotes(clause, source.paper.abstract):
+            quoted = _plain(clause).rstrip(".!?")
             return True, next((s for s in source.sentences if quoted in _plain(s)), source.sentences[best])
         terms = {t for t in tokenize(clause) if len(t) > 2}
         have = set(tokenize(source.paper.abstract + " " + source.label))
@@ -148,6 +148,8 @@ class Verifier:
             return Checked(None, [], {})
         report.checked += max(len(cited), 1)
         clauses = [c for c in _CLAUSE.split(body) if len(tokenize(c)) >= 2] or [body]
+        if any(_quotes(body, s.paper.abstract) for s in sources):
+            clauses = [body]  # a whole sentence quoted: its short clauses need no support of their own
         vectors = self.embed(clauses)
         final: list[int] = []
         support: dict[int, list[str]] = {}
@@ -182,6 +184,12 @@ class Verifier:
 def _plain(text: str) -> str:
     """Lower case, single spaces, no quotation marks: for verbatim comparison."""
     return " ".join(re.sub(r"[“”\"‘’]", "", text).lower().split())
+
+
+def _quotes(text: str, abstract: str) -> bool:
+    """`text` (three words or more) occurs word for word in `abstract`."""
+    quoted = _plain(text).rstrip(".!?")
+    return len(quoted.split()) >= 3 and quoted in _plain(abstract)
 
 
 def _names(text: str, label: str) -> bool:
