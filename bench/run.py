@@ -389,6 +389,7 @@ def bench_baseline(model: str, question_file: Path, ours: dict[str, Any]) -> lis
     """Baseline vs paperchat on the same questions; paperchat's side is taken from its
     answer run with the same model (same questions, same index, same settings)."""
     base = child("baseline", model, str(question_file))["rows"]
+    ours.setdefault("baseline_rows", base)  # kept in the results file with the answers
     ids = {r["id"] for r in base}
     mine = [r for r in ours["rows"] if r["id"] in ids]
     out = []
@@ -399,7 +400,7 @@ def bench_baseline(model: str, question_file: Path, ours: dict[str, Any]) -> lis
                     "first token p50 s": median([r["first_token_s"] for r in rs]),
                     "total p50 s": median([r["total_s"] for r in rs]),
                     "markers resolved": sum(r["markers_resolved"] for r in rs) / max(sum(r["markers"] for r in rs), 1),
-                    "cited sentences supported": supported / max(cited, 1),
+                    "cited sentences": cited, "cited sentences supported": supported / max(cited, 1),
                     "gold cited": statistics.mean(float(r["gold_any"]) for r in rs),
                     "all gold cited (comparative)": statistics.mean(float(r["gold_all"]) for r in comp)
                     if comp else float("nan")})
