@@ -209,7 +209,7 @@ class PaperIndex:
             old = self.docstore.get_document_hash(doc.id_)
             if old is None:
                 added.append(doc)
-            elif old not in (content_hash(doc), doc.hash):  # doc.hash: indexes built before 0.1.1
+            elif old not in (content_hash(doc), doc.hash):  # doc.hash: hashes stored before the source was left out
                 updated.append(doc)
             else:
                 unchanged += 1

