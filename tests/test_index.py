@@ -132,3 +132,11 @@ def test_seed_and_real_corpus_share_papers_without_duplicates(tmp_path, settings
     expected = len(ids | {json.loads(line)["id"] for line in overlap + lines[:20]})
     assert report.papers == expected
     shutil.rmtree(settings.index_dir)
+
+
+def test_int8_with_the_torch_runtime_is_refused_at_load() -> None:
+    from paperchat.config import Settings
+    from paperchat.errors import PaperchatError
+
+    with pytest.raises(PaperchatError, match="embedder.*runtime: onnx"):
+        Settings.load(env={"PAPERCHAT_EMBEDDER__RUNTIME": "torch", "PAPERCHAT_EMBEDDER__QUANTIZE": "int8"})

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from paperchat.errors import PaperchatError
 
@@ -52,6 +52,12 @@ class EmbedderSettings(_Group):
     )
     batch_size: int = Field(16, ge=1, description="Chunks embedded per batch (small batches stay in cache: 16 is fastest here).")
     threads: int = Field(2, ge=1, description="CPU threads for embedding.")
+
+    @model_validator(mode="after")
+    def _int8_needs_onnx(self) -> EmbedderSettings:
+        if self.quantize == "int8" and self.runtime != "onnx":
+            raise ValueError("quantize: int8 is an ONNX model; set runtime: onnx or quantize: none")
+        return self
 
 
 class RetrievalSettings(_Group):

@@ -134,7 +134,7 @@ class MiniLMEmbedding(BaseEmbedding):
     """all-MiniLM-L6-v2, normalised vectors, CPU.
 
     The default runtime is ONNX Runtime: the same vectors as sentence-transformers
-    (max difference < 1e-4, checked at export), ~1.4x its speed on this CPU, a load
+    (max difference < 1e-4, checked at export), ~1.5x its speed on this CPU, a load
     time of a fraction of a second instead of ~10 s, and no torch import at query
     time. `quantize: int8` is ~2x torch's speed at cosine ~0.99 to the fp32 vectors;
     it is a different embedder as far as the index is concerned (its name says so).
