@@ -10,8 +10,12 @@ from paperchat.evaluate import load_questions, retrieval_row, summarize
 
 pytestmark = pytest.mark.slow
 
-# recorded in README ("Evaluation"); a change that lowers these fails here
-BASELINE = {"recall@5": 0.99, "filter precision": 1.0, "abstention accuracy": 0.9, "false refusals": 0.05}
+# Recorded in README ("Evaluation"): recall@5 0.992, comparative 0.958, abstention 0.9,
+# false refusals 0.013. The floors leave room for one question to flip on another CPU
+# (MiniLM's floats differ slightly between AVX2, AVX-512 and AMX kernels, and a near-tie
+# can change order); a real regression moves several questions and still fails here.
+BASELINE = {"recall@5": 0.98, "comparative recall@5": 0.9, "filter precision": 1.0,
+            "abstention accuracy": 0.8, "false refusals": 0.04}
 
 
 def test_eval_does_not_regress(real_settings) -> None:
@@ -21,7 +25,7 @@ def test_eval_does_not_regress(real_settings) -> None:
     rows = [retrieval_row(engine, r) for r in load_questions(ROOT / "eval" / "questions.jsonl")]
     table = summarize(rows)
     assert table["all answerable"]["recall@5"] >= BASELINE["recall@5"]
-    assert table["comparative"]["recall@5"] >= 0.9
+    assert table["comparative"]["recall@5"] >= BASELINE["comparative recall@5"]
     assert table["overall"]["filter precision"] >= BASELINE["filter precision"]
     assert table["overall"]["abstention accuracy"] >= BASELINE["abstention accuracy"]
     assert table["overall"]["false refusals"] <= BASELINE["false refusals"]

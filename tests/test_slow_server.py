@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 
 import pytest
@@ -33,5 +34,7 @@ def test_answer_through_an_openai_compatible_server(real_settings, server_url) -
     answer = engine.answer("What is the Halton scheduler for MaskGIT?")
     assert answer.model == f"local@{server_url}"
     assert answer.citations[0].paper.title.startswith("Halton")
-    assert "**In short:**" in answer.text, answer.verification  # the server wrote a synthesis and it verified
+    # the server was asked and streamed; what it wrote (words differ by CPU) is checked, not matched
+    assert answer.timings.get("model_pieces", 0) > 1 and "first_model_token_s" in answer.timings
+    assert {int(n) for n in re.findall(r"\[(\d+)\]", answer.text)} == {c.n for c in answer.citations}
     assert all(c.supported for c in answer.citations)
