@@ -30,18 +30,14 @@ def build(src: Path, dst: Path, copies: int = 10, page: int = 4000) -> None:
     from llama_index.core import Document
     from llama_index.core.storage.docstore import SimpleDocumentStore
 
-    from paperchat import models
     from paperchat.config import Settings
     from paperchat.index import PaperIndex
 
-    settings = Settings.load(env={})
-    settings.index.dir = src
-    source = PaperIndex(settings, models.load_embedder(settings.embedder)).require()
+    settings = Settings.load(env={}).changed(index={"dir": src})
+    source = PaperIndex.open(settings).require()
     if dst.exists():
         shutil.rmtree(dst)
-    settings_dst = settings.model_copy(deep=True)
-    settings_dst.index.dir = dst
-    target = PaperIndex(settings_dst, source.embedder)
+    target = PaperIndex(settings.changed(index={"dir": dst}), source.embedder)
     dst.mkdir(parents=True)
     collection = source.store.client
     out = target.store.client

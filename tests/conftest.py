@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import subprocess
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -18,7 +19,7 @@ from llama_index.core.base.embeddings.base import BaseEmbedding
 
 from paperchat.config import Settings
 from paperchat.index import PaperIndex
-from paperchat.keyword import tokenize
+from paperchat.text import tokenize
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "data"
@@ -55,6 +56,9 @@ class ScriptedChat:
         self.fail = fail
         self.prompts: list[Sequence[dict[str, str]]] = []
 
+    def ahead(self) -> int:
+        return 0
+
     def stream(self, messages: Sequence[dict[str, str]], max_tokens: int) -> Iterator[str]:
         self.prompts.append(messages)
         if self.fail:
@@ -64,13 +68,9 @@ class ScriptedChat:
 
 
 def fake_settings(folder: Path) -> Settings:
-    settings = Settings.load(env={})
-    settings.index.dir = folder
-    settings.embedder.name = "word-hash-test"
     # bag-of-words cosines run lower than MiniLM's: thresholds for the fake
-    settings.retrieval.abstain_below = 0.4
-    settings.answer.support_threshold = 0.35
-    return settings
+    return Settings.load(env={}).changed(index={"dir": folder}, embedder={"name": "word-hash-test"},
+                                         retrieval={"abstain_below": 0.4}, answer={"support_threshold": 0.35})
 
 
 @pytest.fixture
@@ -95,12 +95,10 @@ def seed_index(settings: Settings, embedder: WordEmbedding) -> PaperIndex:
 @pytest.fixture(scope="session")
 def real_settings(tmp_path_factory) -> Settings:
     """Default settings (real MiniLM) with the seed index built once per session."""
-    from paperchat import models
     from paperchat.corpus import read_paths
 
-    settings = Settings.load(env={})
-    settings.index.dir = tmp_path_factory.mktemp("real") / "index"
-    PaperIndex(settings, models.load_embedder(settings.embedder)).ingest(read_paths([DATA]), progress=False)
+    settings = Settings.load(env={}).changed(index={"dir": tmp_path_factory.mktemp("real") / "index"})
+    PaperIndex.open(settings).ingest(read_paths([DATA]), progress=False)
     return settings
 
 
@@ -108,7 +106,7 @@ def real_settings(tmp_path_factory) -> Settings:
 def real_engine(real_settings):
     from paperchat.engine import Engine
 
-    engine = Engine.from_settings(real_settings)
+    engine = Engine.open(real_settings)
     engine.warm_up()
     return engine
 
@@ -123,10 +121,9 @@ def free_port() -> int:
 
 @contextlib.contextmanager
 def serve_process(cmd: list[str], ready_url: str, log_path: Path, env: dict | None = None,
-                  wait_s: int = 300) -> Iterator[None]:
+                  wait_s: int = 300) -> Iterator[subprocess.Popen]:
     """Run a server process logging to a file (an unread pipe would fill and block it)
     until `ready_url` answers; stop it when the block ends."""
-    import subprocess
     import time
     import urllib.request
 
@@ -142,7 +139,7 @@ def serve_process(cmd: list[str], ready_url: str, log_path: Path, env: dict | No
         except OSError:
             time.sleep(1)
     try:
-        yield
+        yield proc
     finally:
         proc.terminate()
         proc.wait(timeout=30)

@@ -8,8 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from paperchat.corpus import clean_text, derive_label, read_file, read_paths, sentences
+from paperchat.clean import clean_text, derive_label
+from paperchat.corpus import read_file, read_paths
 from paperchat.errors import CorpusError
+from paperchat.text import sentences
 
 from .conftest import DATA
 

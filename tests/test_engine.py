@@ -9,7 +9,7 @@ import pytest
 from paperchat import cli
 from paperchat.engine import Engine, next_turn
 from paperchat.errors import QuestionError
-from paperchat.retrieve import Filters
+from paperchat.schema import Filters
 
 from .conftest import ScriptedChat
 

@@ -9,8 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from paperchat import cli, models
+from paperchat import cli
+from paperchat import embedder as embedder_module
 from paperchat.corpus import read_paths
+from paperchat.embedder import load_embedder
 from paperchat.errors import IndexMismatchError
 from paperchat.index import PaperIndex
 
@@ -65,7 +67,7 @@ def test_a_renamed_corpus_file_re_embeds_nothing(tmp_path, settings, embedder) -
 
 def test_rejected_file_leaves_the_index_untouched(tmp_path, monkeypatch, capsys) -> None:
     index_dir = tmp_path / "index"
-    monkeypatch.setattr(models, "load_embedder", lambda s: WordEmbedding(model_name="all-MiniLM-L6-v2"))
+    monkeypatch.setattr(embedder_module, "load_embedder", lambda s, d: WordEmbedding(model_name="all-MiniLM-L6-v2"))
     assert cli.main(["ingest", str(DATA), "--index", str(index_dir), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["papers"] == 76
     before = _tree_digest(index_dir)
@@ -84,18 +86,17 @@ def test_rejected_file_leaves_the_index_untouched(tmp_path, monkeypatch, capsys)
 def test_index_refuses_other_embedder_or_chunking(tmp_path, seed_index, settings) -> None:
     with pytest.raises(IndexMismatchError, match="embedder"):
         PaperIndex(settings, WordEmbedding(model_name="other-model"))
-    other = fake_settings(settings.index.dir)
-    other.index.chunk_tokens = 64
+    other = fake_settings(settings.index.dir).changed(index={"chunk_tokens": 64})
     with pytest.raises(IndexMismatchError, match="chunk_tokens"):
         PaperIndex(other, WordEmbedding(model_name="word-hash-test"))
 
 
 def test_int8_embedder_is_another_embedder_to_the_index(tmp_path, embedder) -> None:
-    settings = fake_settings(tmp_path / "ix")
-    settings.embedder.name = embedder.model_name = "all-MiniLM-L6-v2"
+    settings = fake_settings(tmp_path / "ix").changed(embedder={"name": "all-MiniLM-L6-v2"})
+    embedder.model_name = "all-MiniLM-L6-v2"
     PaperIndex(settings, embedder).ingest(read_paths([DATA]), progress=False)
-    settings.embedder.quantize = "int8"
-    int8 = models.load_embedder(settings.embedder)  # lazy: no weights are loaded to build it
+    settings = settings.changed(embedder={"quantize": "int8"})
+    int8 = load_embedder(settings.embedder, settings.models_dir)  # lazy: no weights are loaded to build it
     assert int8.model_name == "all-MiniLM-L6-v2-int8"
     with pytest.raises(IndexMismatchError, match="int8"):
         PaperIndex(settings, int8)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from paperchat.retrieve import Filters, Retriever, Turn, parse_query, standalone_query
+from paperchat.retrieve import Retriever, parse_query, standalone_query
+from paperchat.schema import Filters, Turn
 
 VENUES = ["ICLR", "ICML"]
 
@@ -59,7 +60,5 @@ def test_filters_return_only_matching_venue_and_year(seed_index, settings) -> No
 
 def test_abstention_on_unrelated_question(seed_index, settings) -> None:
     r = Retriever(seed_index, settings.retrieval)
-    q = "recipes for sourdough bread baking at home"
-    assert r.abstains(r.search(q), q)
-    q = "speculative decoding draft model"
-    assert not r.abstains(r.search(q), q)
+    assert r.retrieve("recipes for sourdough bread baking at home").abstain
+    assert not r.retrieve("speculative decoding draft model").abstain

@@ -5,10 +5,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from paperchat import models
-from paperchat.config import EmbedderSettings
+from paperchat.config import EmbedderSettings, Settings
+from paperchat.embedder import load_embedder, minilm_path
 
 pytestmark = pytest.mark.slow
+
+MODELS = Settings.load().models_dir
 
 TEXTS = [
     "Halton Scheduler for Masked Generative Image Transformer.",
@@ -20,7 +22,7 @@ TEXTS = [
 
 
 def embed(**settings: str) -> np.ndarray:
-    embedder = models.load_embedder(EmbedderSettings(**settings))  # type: ignore[arg-type]
+    embedder = load_embedder(EmbedderSettings(**settings), MODELS)  # type: ignore[arg-type]
     return np.asarray(embedder.get_text_embedding_batch(TEXTS))
 
 
@@ -30,7 +32,7 @@ def test_onnx_gives_the_sentence_transformers_vectors() -> None:
     assert np.abs(onnx_vectors - torch_vectors).max() < 1e-4
     assert np.allclose(np.linalg.norm(onnx_vectors, axis=1), 1.0, atol=1e-5)
     # one text alone gives the vector it gets in a batch (padding does not leak in)
-    alone = models.load_embedder(EmbedderSettings()).get_query_embedding(TEXTS[2])
+    alone = load_embedder(EmbedderSettings(), MODELS).get_query_embedding(TEXTS[2])
     assert np.abs(np.asarray(alone) - onnx_vectors[2]).max() < 1e-5
 
 
@@ -43,7 +45,7 @@ def test_int8_is_close_but_not_the_same() -> None:
 def test_token_counts_match_the_model_tokenizer() -> None:
     from transformers import AutoTokenizer
 
-    hf = AutoTokenizer.from_pretrained(models.minilm_path())
-    embedder = models.load_embedder(EmbedderSettings())
+    hf = AutoTokenizer.from_pretrained(minilm_path())
+    embedder = load_embedder(EmbedderSettings(), MODELS)
     for text in TEXTS:
         assert embedder.count_tokens(text) == len(hf(text, add_special_tokens=False)["input_ids"])

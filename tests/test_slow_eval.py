@@ -19,9 +19,7 @@ BASELINE = {"recall@5": 0.98, "comparative recall@5": 0.9, "filter precision": 1
 
 
 def test_eval_does_not_regress(real_settings) -> None:
-    settings = real_settings.model_copy(deep=True)
-    settings.llm.backend = "none"
-    engine = Engine.from_settings(settings)
+    engine = Engine.open(real_settings, model=False)
     rows = [retrieval_row(engine, r) for r in load_questions(ROOT / "eval" / "questions.jsonl")]
     table = summarize(rows)
     assert table["all answerable"]["recall@5"] >= BASELINE["recall@5"]

@@ -8,7 +8,9 @@ import sys
 
 import pytest
 
-from paperchat.retrieve import Filters, Retriever
+from paperchat.index import PaperIndex
+from paperchat.retrieve import Retriever
+from paperchat.schema import Filters
 
 pytestmark = pytest.mark.slow
 
@@ -27,13 +29,9 @@ CASES = [
 
 @pytest.mark.parametrize(("query", "title"), CASES)
 def test_search_finds_the_paper(real_settings, query, title) -> None:
-    from paperchat import models
-    from paperchat.index import PaperIndex
-
-    index = PaperIndex(real_settings, models.load_embedder(real_settings.embedder))
-    hits = Retriever(index, real_settings.retrieval).search(query, k=5)
-    assert any(h.paper.title.startswith(title) for h in hits[:3]), [h.paper.title for h in hits]
-    assert not Retriever(index, real_settings.retrieval).abstains(hits, query)
+    found = Retriever(PaperIndex.open(real_settings), real_settings.retrieval).retrieve(query, k=5)
+    assert any(h.paper.title.startswith(title) for h in found.hits[:3]), [h.paper.title for h in found.hits]
+    assert not found.abstain
 
 
 def test_cli_search_puts_halton_first_and_filters(real_settings) -> None:
@@ -47,10 +45,6 @@ def test_cli_search_puts_halton_first_and_filters(real_settings) -> None:
 
 
 def test_unrelated_question_abstains(real_settings) -> None:
-    from paperchat import models
-    from paperchat.index import PaperIndex
-
-    r = Retriever(PaperIndex(real_settings, models.load_embedder(real_settings.embedder)), real_settings.retrieval)
-    q = "what is the best recipe for sourdough bread?"
-    assert r.abstains(r.search(q), q)
+    r = Retriever(PaperIndex.open(real_settings), real_settings.retrieval)
+    assert r.retrieve("what is the best recipe for sourdough bread?").abstain
     assert r.search("generative models", filters=Filters(["ICML"], [2026]))

@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from paperchat.engine import Engine
-from paperchat.models import gguf_path
+from paperchat.fetch import gguf_path
 
 from .conftest import free_port, serve_process
 
@@ -16,21 +16,18 @@ pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
-def server_url(tmp_path_factory):
+def server_url(tmp_path_factory, real_settings):
     port = free_port()
     url = f"http://127.0.0.1:{port}/v1"
-    cmd = [sys.executable, "-m", "llama_cpp.server", "--model", str(gguf_path("qwen2.5-coder-1.5b")),
+    cmd = [sys.executable, "-m", "llama_cpp.server", "--model", str(gguf_path("qwen2.5-coder-1.5b", real_settings.models_dir)),
            "--host", "127.0.0.1", "--port", str(port), "--n_ctx", "2048", "--n_threads", "2", "--model_alias", "local"]
     with serve_process(cmd, url + "/models", tmp_path_factory.mktemp("server") / "server.log", wait_s=180):
         yield url
 
 
 def test_answer_through_an_openai_compatible_server(real_settings, server_url) -> None:
-    settings = real_settings.model_copy(deep=True)
-    settings.llm.backend = "openai_like"
-    settings.llm.api_base = server_url
-    settings.llm.api_model = "local"
-    engine = Engine.from_settings(settings)
+    settings = real_settings.changed(llm={"backend": "openai_like", "api_base": server_url, "api_model": "local"})
+    engine = Engine.open(settings)
     answer = engine.answer("What is the Halton scheduler for MaskGIT?")
     assert answer.model == f"local@{server_url}"
     assert answer.citations[0].paper.title.startswith("Halton")

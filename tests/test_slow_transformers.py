@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import pytest
 
-from paperchat.models import TransformersChat, gguf_path
+from paperchat.chat import TransformersChat
+from paperchat.fetch import gguf_path
 
 pytestmark = pytest.mark.slow
 
 
-def test_transformers_backend_streams_a_greedy_reply() -> None:
-    chat = TransformersChat(gguf_path("smollm2-135m"), threads=2, temperature=0.0)
+def test_transformers_backend_streams_a_greedy_reply(real_settings) -> None:
+    chat = TransformersChat(gguf_path("smollm2-135m", real_settings.models_dir), threads=2, temperature=0.0)
     messages = [{"role": "user", "content": "Name three colors. Answer briefly."}]
     pieces = list(chat.stream(messages, 30))
     assert len(pieces) > 1  # streamed, not returned whole

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from paperchat import ui
+from paperchat import render, ui
 from paperchat.engine import Engine
 from paperchat.schema import Hit, Paper
 
@@ -49,21 +49,21 @@ def test_stated_filters_become_chips_and_can_be_removed(engine) -> None:
     assert turns[0]["answer"].filters == {"venues": [], "years": [2026]}
 
 
-def test_errors_are_chat_messages_not_tracebacks(engine) -> None:
+def test_errors_are_chat_messages_not_tracebacks(engine, seed_index) -> None:
     *_, (chat, _, turns, _) = ui.respond(engine, "   ", [], [], [], [], 5)
     assert chat[-1]["content"].startswith("⚠️") and "empty" in chat[-1]["content"] and turns == []
-    engine.chat = ScriptedChat("", fail=True)
-    *_, (chat, _, turns, _) = ui.respond(engine, QUESTION, [], [], [], [], 5)
+    failing = Engine(engine.settings, seed_index, ScriptedChat("", fail=True))
+    *_, (chat, _, turns, _) = ui.respond(failing, QUESTION, [], [], [], [], 5)
     assert "PEARL" in chat[-1]["content"]  # the model failed; the evidence still stands
 
 
 def test_html_in_abstracts_and_questions_is_shown_as_text() -> None:
     evil = Paper(paper_id="x", title="<b>Bold</b> title", abstract="We <img src=x onerror=alert(1)> test. Fine.",
                  venue="ICLR", year=2026, url='https://o.net/"onmouseover=x')
-    out = ui.sources_html([Hit(evil, 1.0, 0.9, [])])
+    out = render.sources_html([Hit(evil, 1.0, 0.9, [])])
     assert "<img" not in out and "&lt;img src=x onerror=alert(1)&gt;" in out
     assert "<b>Bold</b>" not in out and '"onmouseover' not in out
-    assert ui.link_citations("<script>x</script> [1]") == "&lt;script&gt;x&lt;/script&gt; [[1]](#src-1)"
+    assert render.link_citations("<script>x</script> [1]") == "&lt;script&gt;x&lt;/script&gt; [[1]](#src-1)"
 
 
 def test_export_writes_markdown_with_references(engine) -> None:

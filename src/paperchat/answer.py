@@ -2,15 +2,17 @@
 
 Small local models on a 2-core CPU copy, drift and mis-cite (README, "Why the
 answer looks like this"), so the answer is built in two parts:
-1. Evidence, instant and always true: for each relevant paper, the sentences of
-   its abstract closest to the question, quoted, with its `[n]`. Nothing here
-   comes from the model, so nothing here can be wrong about what a paper says.
-2. Synthesis: the model sees the question and the evidence (a few hundred
-   tokens, never whole abstracts) and writes one or two sentences that answer
-   or compare, citing `[n]`. Its output is buffered to sentence ends; each
-   sentence goes through `cite.Verifier` and only repaired, supported sentences
-   are streamed. If the model is unavailable, fails, or nothing it wrote
-   survives, the answer is the evidence alone: the extractive fallback.
+1. Evidence (`evidence`), instant and always true: for each relevant paper, the
+   sentences of its abstract closest to the question, quoted, with its `[n]`.
+   Nothing here comes from the model, so nothing here can be wrong about what a
+   paper says.
+2. Synthesis (`verified_stream`): the model sees the question and the evidence
+   (a few hundred tokens, never whole abstracts) and writes one or two
+   sentences that answer or compare, citing `[n]`. Its output is buffered to
+   sentence ends; each sentence goes through `cite.Verifier` and only repaired,
+   supported sentences are streamed. If the model is unavailable, fails, or
+   nothing it wrote survives, the answer is the evidence alone.
+`assemble` and `abstained` turn the named results into the final `Answer`.
 
 We build the prompt ourselves rather than through a llama-index response
 synthesizer (`CitationQueryEngine`): we need the evidence sentences chosen per
@@ -20,15 +22,16 @@ question, a fixed output format and per-sentence verification while streaming.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Sequence
 
 import numpy as np
 
-from paperchat.cite import Source, Verifier, split_sentences
-from paperchat.corpus import sentences
-from paperchat.keyword import tokenize
-from paperchat.models import ChatModel
-from paperchat.schema import Hit, Verification
+from paperchat.chat import ChatModel
+from paperchat.cite import Verifier, split_sentences
+from paperchat.config import AnswerSettings
+from paperchat.errors import PaperchatError
+from paperchat.schema import Answer, Citation, Evidence, Hit, Plan, Retrieved, Source, Synthesis
+from paperchat.text import sentences, tokenize
 
 COMPARATIVE = re.compile(
     r"\b(compare|comparison|differ|difference|differences|versus|vs\.?|contrast|which papers|"
@@ -41,6 +44,7 @@ SYSTEM = (
     "Write at most two short sentences. After every claim put the number of the evidence "
     "it comes from, like [1] or [2][3]. Never state anything that is not in the evidence."
 )
+IN_SHORT = "**In short:** "
 
 
 def short_label(hit_or_title: Hit | str) -> str:
@@ -74,9 +78,8 @@ def pick_evidence(question_vec: np.ndarray, source: Source, count: int) -> list[
     return [source.sentences[i] for i in keep]
 
 
-def evidence_block(question_vec: np.ndarray, sources: Sequence[Source], use: Sequence[int],
-                   count: int) -> tuple[str, dict[int, list[str]]]:
-    """Markdown bullets quoting each relevant source, and the quotes per source."""
+def evidence(question_vec: np.ndarray, sources: list[Source], use: Sequence[int], count: int) -> Evidence:
+    """Markdown bullets quoting each source numbered in `use`, and the quotes per source."""
     lines, quotes = [], {}
     for s in sources:
         if s.n not in use:
@@ -84,58 +87,88 @@ def evidence_block(question_vec: np.ndarray, sources: Sequence[Source], use: Seq
         quotes[s.n] = pick_evidence(question_vec, s, count)
         venue = f"{s.paper.venue} {s.paper.year}"
         lines.append(f"- **{s.label}** ({venue}): “{' '.join(quotes[s.n])}” [{s.n}]")
-    return "\n".join(lines), quotes
+    return Evidence(sources, quotes, "\n".join(lines))
 
 
-def prompt(question: str, sources: Sequence[Source], quotes: dict[int, list[str]], comparative: bool) -> list[dict[str, str]]:
-    evidence = "\n".join(f"[{n}] {next(s.label for s in sources if s.n == n)}: {quotes[n][0]}"
-                         for n in quotes)
+def prompt(plan: Plan, ev: Evidence) -> list[dict[str, str]]:
+    labels = {s.n: s.label for s in ev.sources}
+    shown = "\n".join(f"[{n}] {labels[n]}: {ev.quotes[n][0]}" for n in ev.quotes)
     task = ("Compare the papers in one or two sentences: what each does and how they differ."
-            if comparative and len(quotes) > 1 else "Answer the question in one or two sentences.")
+            if plan.comparative and len(ev.quotes) > 1 else "Answer the question in one or two sentences.")
     return [
         {"role": "system", "content": SYSTEM},
-        {"role": "user", "content": f"Evidence:\n{evidence}\n\nQuestion: {question}\n{task}"},
+        {"role": "user", "content": f"Evidence:\n{shown}\n\nQuestion: {plan.query}\n{task}"},
     ]
 
 
-def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens: int,
-                    verifier: Verifier, sources: Sequence[Source], report: Verification,
-                    kept: list[tuple[str, list[int], dict[int, list[str]]]],
-                    on_piece: Callable[[], None] | None = None) -> Iterator[str]:
-    """Stream the model's reply one verified sentence at a time; `on_piece` is
-    called for every piece the model streams (timings)."""
+def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens: int, verifier: Verifier,
+                    sources: Sequence[Source], settings: AnswerSettings,
+                    clock: Callable[[], float]) -> Generator[str, None, Synthesis]:
+    """Stream the model's reply one verified sentence at a time; returns the `Synthesis`
+    (kept sentences, verification report, model timings read from `clock`)."""
+    result = Synthesis()
     buffer = ""
 
-    def flush(text: str) -> Iterator[str]:
+    def flush(text: str) -> Generator[str, None, None]:
         for sentence in split_sentences(text):
-            if len(kept) >= 2 or _repeats(sentence, [k[0] for k in kept]):
+            kept = [c.text for c in result.sentences if c.text]
+            if len(kept) >= settings.max_sentences or _repeats(sentence, kept, settings.repeat_overlap):
                 continue  # small models loop; two sentences is the format
-            checked = verifier.check(sentence, sources, report)
+            checked = verifier.check(sentence, sources, result.report)
             if checked.text:
-                kept.append((checked.text, checked.cited, checked.support))
+                result.sentences.append(checked)
                 yield checked.text + " "
 
-    for piece in model.stream(messages, max_tokens):
-        if on_piece:
-            on_piece()
-        buffer += piece
-        # a sentence is complete when a stop (and any markers after it) is followed by a space
-        m = re.search(r"^(.*[.!?](?:\s*\[[\d,\s\-–]+\])*)\s+(?=\S)", buffer, re.S)
-        if m:
-            yield from flush(m.group(1))
-            buffer = buffer[m.end():]
+    try:
+        for piece in model.stream(messages, max_tokens):
+            now = clock()
+            result.timings.setdefault("first_model_token_s", now)
+            result.timings["last_model_token_s"] = now
+            result.timings["model_pieces"] = result.timings.get("model_pieces", 0) + 1
+            buffer += piece
+            # a sentence is complete when a stop (and any markers after it) is followed by a space
+            m = re.search(r"^(.*[.!?](?:\s*\[[\d,\s\-–]+\])*)\s+(?=\S)", buffer, re.S)
+            if m:
+                yield from flush(m.group(1))
+                buffer = buffer[m.end():]
+    except PaperchatError:
+        raise
+    except Exception as e:  # the model failed: what verified so far stands, with the evidence
+        result.report.dropped_sentences.append(f"(model error: {e})")
+        return result
     if buffer.strip():
         yield from flush(buffer)
+    return result
 
 
-def _repeats(sentence: str, earlier: Sequence[str]) -> bool:
+def _repeats(sentence: str, earlier: Sequence[str], share: float) -> bool:
     words = set(tokenize(sentence))
-    return any(len(words & set(tokenize(e))) > 0.6 * max(len(words), 1) for e in earlier)
+    return any(len(words & set(tokenize(e))) > share * max(len(words), 1) for e in earlier)
 
 
-def abstain_text(hits: Sequence[Hit], filters_note: str = "") -> tuple[str, list[str]]:
-    topics = [short_label(h) for h in hits[:3]]
-    text = "The collection has no paper on this" + (f" {filters_note}" if filters_note else "") + "."
+def assemble(plan: Plan, ev: Evidence, synthesis: Synthesis, timings: dict[str, float], model: str) -> Answer:
+    """The final answer: evidence, then the verified synthesis; citations are the quoted
+    sources and those the synthesis cites, never numbers read out of abstract text."""
+    support = {n: list(q) for n, q in ev.quotes.items()}
+    for checked in synthesis.sentences:
+        for n, sents in checked.support.items():
+            support.setdefault(n, [])
+            support[n].extend(s for s in sents if s not in support[n])
+    by_n = {s.n: s for s in ev.sources}
+    citations = [Citation(n, by_n[n].paper, True, support[n]) for n in sorted(support) if n in by_n]
+    text = ev.text + (f"\n\n{IN_SHORT}{synthesis.text}" if synthesis.text else "")
+    return Answer(text, citations, False, synthesis.report, {**synthesis.timings, **timings}, plan.query,
+                  plan.filters.to_json(), model)
+
+
+def abstained(plan: Plan, found: Retrieved, timings: dict[str, float], model: str) -> Answer:
+    """The answer when the collection has nothing on the question: say so, name the closest."""
+    topics = [short_label(h) for h in found.hits[:3]]
+    note = ""
+    if plan.filters and not found.hits:
+        note = " matching " + " ".join(map(str, plan.filters.venues + plan.filters.years))
+    text = f"The collection has no paper on this{note}."
     if topics:
         text += " The closest papers it does have are: " + "; ".join(topics) + "."
-    return text, topics
+    return Answer(text, [], True, timings=timings, query=plan.query, filters=plan.filters.to_json(),
+                  model=model, suggestions=topics)

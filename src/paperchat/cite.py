@@ -23,13 +23,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 
 import numpy as np
 
-from paperchat.corpus import sentences
-from paperchat.keyword import tokenize
-from paperchat.schema import Paper, Verification
+from paperchat.config import AnswerSettings
+from paperchat.schema import Checked, Source, Verification
+from paperchat.text import plain, sentences, tokenize
 
 MARKER = re.compile(r"\s*\[(\d+(?:\s*[-–,;]\s*\d+)*)\]")
 _NOUN_MARKER = re.compile(
@@ -76,29 +75,12 @@ def split_sentences(text: str) -> list[str]:
     return [s for s in out if strip_markers(s)]
 
 
-@dataclass
-class Source:
-    """A numbered source shown to the model."""
-
-    n: int
-    paper: Paper
-    label: str
-    sentences: list[str] = field(default_factory=list)
-    vectors: np.ndarray | None = None  # one row per sentence, normalised
-
-
-@dataclass
-class Checked:
-    text: str | None  # None: unsupported, not shown
-    cited: list[int]
-    support: dict[int, list[str]]  # n -> abstract sentences that back the sentence
-
-
 class Verifier:
-    def __init__(self, embed: Callable[[list[str]], np.ndarray], threshold: float, min_overlap: float) -> None:
+    def __init__(self, embed: Callable[[list[str]], np.ndarray], settings: AnswerSettings) -> None:
         self.embed = embed
-        self.threshold = threshold
-        self.min_overlap = min_overlap
+        self.threshold = settings.support_threshold
+        self.min_overlap = settings.min_term_overlap
+        self.min_quote_words = settings.min_quote_words
 
     def prepare(self, sources: Sequence[Source]) -> None:
         todo = [s for s in sources if s.vectors is None]
@@ -116,9 +98,9 @@ class Verifier:
         assert source.vectors is not None
         sims = source.vectors @ vector
         best = int(np.argmax(sims))
-        if _quotes(clause, source.paper.abstract):
-            quoted = _plain(clause).rstrip(".!?")
-            return True, next((s for s in source.sentences if quoted in _plain(s)), source.sentences[best])
+        if _quotes(clause, source.paper.abstract, self.min_quote_words):
+            quoted = plain(clause).rstrip(".!?")
+            return True, next((s for s in source.sentences if quoted in plain(s)), source.sentences[best])
         terms = {t for t in tokenize(clause) if len(t) > 2}
         have = set(tokenize(source.paper.abstract + " " + source.label))
         overlap = len(terms & have) / max(len(terms), 1)
@@ -148,7 +130,7 @@ class Verifier:
             return Checked(None, [], {})
         report.checked += max(len(cited), 1)
         clauses = [c for c in _CLAUSE.split(body) if len(tokenize(c)) >= 2] or [body]
-        if any(_quotes(body, s.paper.abstract) for s in sources):
+        if any(_quotes(body, s.paper.abstract, self.min_quote_words) for s in sources):
             clauses = [body]  # a whole sentence quoted: its short clauses need no support of their own
         vectors = self.embed(clauses)
         final: list[int] = []
@@ -181,15 +163,10 @@ class Verifier:
         return Checked(with_markers(body, final), final, support)
 
 
-def _plain(text: str) -> str:
-    """Lower case, single spaces, no quotation marks: for verbatim comparison."""
-    return " ".join(re.sub(r"[“”\"‘’]", "", text).lower().split())
-
-
-def _quotes(text: str, abstract: str) -> bool:
-    """`text` (three words or more) occurs word for word in `abstract`."""
-    quoted = _plain(text).rstrip(".!?")
-    return len(quoted.split()) >= 3 and quoted in _plain(abstract)
+def _quotes(text: str, abstract: str, min_words: int) -> bool:
+    """`text` (`min_words` words or more) occurs word for word in `abstract`."""
+    quoted = plain(text).rstrip(".!?")
+    return len(quoted.split()) >= min_words and quoted in plain(abstract)
 
 
 def _names(text: str, label: str) -> bool:

@@ -21,15 +21,10 @@ from paperchat.errors import PaperchatError
 def _settings(args: argparse.Namespace) -> Settings:
     settings = Settings.load(args.config)
     if getattr(args, "index", None):
-        settings.index.dir = Path(args.index).resolve()
+        settings = settings.changed(index={"dir": Path(args.index).resolve()})
+    if getattr(args, "no_model", False):
+        settings = settings.changed(llm={"backend": "none"})
     return settings
-
-
-def _index(settings: Settings) -> Any:
-    from paperchat import models
-    from paperchat.index import PaperIndex
-
-    return PaperIndex(settings, models.load_embedder(settings.embedder))
 
 
 def _print_json(obj: Any) -> None:
@@ -39,13 +34,14 @@ def _print_json(obj: Any) -> None:
 
 def cmd_ingest(args: argparse.Namespace) -> int:
     from paperchat.corpus import read_paths
+    from paperchat.index import PaperIndex
 
     settings = _settings(args)
-    paths = [Path(p) for p in args.paths] or [ROOT / "data"]
+    paths = [Path(p) for p in args.paths] or [settings.data_dir]
     papers = read_paths(paths, skip=[settings.index_dir])  # all read and checked before any write
     if not papers:
         raise PaperchatError(f"no corpus files found in {', '.join(map(str, paths))}")
-    index = _index(settings)
+    index = PaperIndex.open(settings)
     report = index.ingest(papers, progress=not args.json and sys.stderr.isatty(), rebuild=args.rebuild)
     if args.json:
         _print_json({k: report.to_json()[k] for k in ("papers", "added", "updated", "unchanged", "chunks")})
@@ -56,12 +52,10 @@ def cmd_ingest(args: argparse.Namespace) -> int:
     return 0
 
 
-def _search_one(retriever: Any, query: str, k: int, venue: list[str], year: list[int]) -> list[dict]:
-    from paperchat.retrieve import Filters, parse_query
+def _search_one(engine: Any, query: str, k: int, venue: list[str], year: list[int]) -> list[dict]:
+    from paperchat.schema import Filters
 
-    text, parsed = parse_query(query, retriever.venues())
-    filters = parsed.merged(Filters(list(venue or []), list(year or [])))
-    return [h.to_json() for h in retriever.search(text, k, filters)]
+    return [h.to_json() for h in engine.search(query, k, Filters(list(venue or []), list(year or []))).hits]
 
 
 def _batch(path: str, field: str) -> Any:
@@ -82,20 +76,19 @@ def _batch(path: str, field: str) -> Any:
 
 
 def cmd_search(args: argparse.Namespace) -> int:
-    from paperchat.retrieve import Retriever
+    from paperchat.engine import Engine
 
-    settings = _settings(args)
-    retriever = Retriever(_index(settings), settings.retrieval)
+    engine = Engine.open(_settings(args), model=False)
     if args.batch:
         for item in _batch(args.batch, "query"):
             query = item["query"]
             venue = [item["venue"]] if item.get("venue") else []
             year = [int(item["year"])] if item.get("year") else []
-            _print_json({"id": item.get("id"), "hits": _search_one(retriever, query, args.k, venue, year)})
+            _print_json({"id": item.get("id"), "hits": _search_one(engine, query, args.k, venue, year)})
         return 0
     if not args.query:
         raise PaperchatError("give a QUERY or --batch FILE")
-    hits = _search_one(retriever, args.query, args.k, args.venue, args.year)
+    hits = _search_one(engine, args.query, args.k, args.venue, args.year)
     if args.json:
         _print_json(hits)
         return 0
@@ -109,13 +102,15 @@ def cmd_search(args: argparse.Namespace) -> int:
 
 
 def cmd_models(args: argparse.Namespace) -> int:
-    from paperchat.models import GGUF_MODELS, fetch_gguf, minilm_onnx
+    from paperchat.embedder import minilm_onnx
+    from paperchat.fetch import GGUF_MODELS, fetch_gguf
 
+    folder = Settings.load().models_dir
     for key in args.keys or ["qwen2.5-coder-1.5b"]:
         if key not in GGUF_MODELS:
             raise PaperchatError(f"unknown model '{key}'; known: {', '.join(GGUF_MODELS)}")
-        fetch_gguf(key)
-    print(f"embedder: {minilm_onnx()}")
+        fetch_gguf(key, folder)
+    print(f"embedder: {minilm_onnx(folder)}")
     return 0
 
 
@@ -176,16 +171,13 @@ def build_parser() -> argparse.ArgumentParser:
 def _engine(args: argparse.Namespace) -> Any:
     from paperchat.engine import Engine
 
-    settings = _settings(args)
-    if getattr(args, "no_model", False):
-        settings.llm.backend = "none"
-    engine = Engine.from_settings(settings)
+    engine = Engine.open(_settings(args))
     engine.warm_up()
     return engine
 
 
 def _history(path: str | None) -> list[Any]:
-    from paperchat.retrieve import Turn
+    from paperchat.schema import Turn
 
     if not path:
         return []
@@ -199,7 +191,7 @@ def _history(path: str | None) -> list[Any]:
 
 def cmd_ask(args: argparse.Namespace) -> int:
     from paperchat.engine import next_turn
-    from paperchat.retrieve import Filters
+    from paperchat.schema import Filters
 
     engine = _engine(args)
     if args.batch:
@@ -221,6 +213,8 @@ def cmd_ask(args: argparse.Namespace) -> int:
             for i, hit in enumerate(event.hits, 1):
                 print(f"[{i}] {hit.paper.title} ({hit.paper.venue} {hit.paper.year}) {hit.paper.url}")
             print()
+        elif event.kind == "status" and not args.json:
+            print(f"({event.text})", file=sys.stderr)
         elif event.kind == "token" and not args.json:
             sys.stdout.write(event.text)
             sys.stdout.flush()

@@ -1,11 +1,16 @@
 """All settings, in one typed object.
 
-`Settings` has one nested group per stage (index, embedder, retrieval, llm,
-answer, ui). Every field is typed, defaulted and described; unknown keys are an
-error, so a typo in a YAML preset is caught at start-up. Presets are YAML files
-in `config/`; environment variables override them (`PAPERCHAT_INDEX` for the
-index folder, and `PAPERCHAT_<GROUP>__<FIELD>` for any field, e.g.
-`PAPERCHAT_LLM__MODEL=qwen2.5-coder-0.5b`).
+`Settings` has one nested group per stage (paths, index, embedder, retrieval,
+llm, answer, ui). Every field is typed, defaulted and described; unknown keys
+are an error, so a typo in a YAML preset is caught at start-up. Presets are
+YAML files in `config/`; environment variables override them, read once in
+`Settings.load` and never at import (`PAPERCHAT_INDEX` for the index folder,
+`PAPERCHAT_MODELS` for the model cache, and `PAPERCHAT_<GROUP>__<FIELD>` for
+any field, e.g. `PAPERCHAT_LLM__MODEL=qwen2.5-coder-0.5b`).
+
+Settings are frozen: a variant is made with `settings.changed(llm={"backend":
+"none"})`, which validates the result like a loaded file, so no caller edits
+the object another component holds.
 
 Paths that are relative are taken from the repository root (the folder holding
 `config/`), so the CLI works from any working directory.
@@ -27,7 +32,15 @@ DEFAULT_CONFIG = ROOT / "config" / "default.yaml"
 
 
 class _Group(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class PathSettings(_Group):
+    data: Path = Field(Path("data"), description="The bundled corpus that `make run` and the app index when no index exists.")
+    models: Path = Field(
+        Path("~/.cache/paperchat/models"),
+        description="Where the assembled GGUF models and the ONNX embedder are cached (PAPERCHAT_MODELS overrides).",
+    )
 
 
 class IndexSettings(_Group):
@@ -76,6 +89,10 @@ class RetrievalSettings(_Group):
     comparative_margin: float = Field(
         0.25, description="The same margin for comparative questions, which need every relevant paper."
     )
+    passages: int = Field(2, ge=1, description="Matching sentences returned with each hit (search --json, sources panel).")
+    passage_chunk_bonus: float = Field(
+        0.5, ge=0, description="Score added to a passage sentence that lies in the paper's best dense chunk."
+    )
 
 
 class LLMSettings(_Group):
@@ -102,16 +119,26 @@ class AnswerSettings(_Group):
         0.3, description="Share of a sentence's key terms that the cited abstract must hold."
     )
     synthesis: bool = Field(True, description="Let the model add a verified comparison.")
+    max_sentences: int = Field(2, ge=1, description="Most synthesis sentences kept (small models loop past the format).")
+    repeat_overlap: float = Field(
+        0.6, ge=0, le=1, description="A synthesis sentence sharing more than this share of its terms with an earlier one is a repeat."
+    )
+    min_quote_words: int = Field(3, ge=1, description="Words a clause needs to count as a verbatim quote of an abstract.")
 
 
 class UISettings(_Group):
     host: str = Field("127.0.0.1", description="Address the app listens on.")
     port: int = Field(7860, description="Port the app listens on.")
     max_question_chars: int = Field(1000, description="Longer questions are refused.")
-    concurrency: int = Field(1, ge=1, description="Answers generated at once; others queue.")
+    concurrency: int = Field(
+        4, ge=1, description="Questions worked on at once (retrieval and quoted evidence run in parallel); "
+        "an in-process model still writes one answer at a time, the others wait their turn and are told their place.",
+    )
+    queue_size: int = Field(32, ge=1, description="Questions that may wait for the model; more are refused with a message.")
 
 
 class Settings(_Group):
+    paths: PathSettings = PathSettings()
     index: IndexSettings = IndexSettings()
     embedder: EmbedderSettings = EmbedderSettings()
     retrieval: RetrievalSettings = RetrievalSettings()
@@ -122,6 +149,26 @@ class Settings(_Group):
     @property
     def index_dir(self) -> Path:
         return _resolve(self.index.dir)
+
+    @property
+    def data_dir(self) -> Path:
+        return _resolve(self.paths.data)
+
+    @property
+    def models_dir(self) -> Path:
+        return _resolve(self.paths.models.expanduser())
+
+    def changed(self, **groups: dict[str, Any]) -> Settings:
+        """A validated copy with some fields changed: `changed(llm={"backend": "none"})`."""
+        data = self.model_dump()
+        for group, fields in groups.items():
+            if group not in data:
+                raise PaperchatError(f"no settings group '{group}'")
+            data[group].update(fields)
+        try:
+            return Settings.model_validate(data)
+        except ValidationError as e:
+            raise PaperchatError(f"setting '{_where(e)}': {e.errors()[0]['msg']}") from None
 
     @classmethod
     def load(cls, path: Path | str | None = None, env: dict[str, str] | None = None) -> Settings:
@@ -142,12 +189,16 @@ class Settings(_Group):
                 data.setdefault(group, {})[field] = value
         if env.get("PAPERCHAT_INDEX"):
             data.setdefault("index", {})["dir"] = env["PAPERCHAT_INDEX"]
+        if env.get("PAPERCHAT_MODELS"):
+            data.setdefault("paths", {})["models"] = env["PAPERCHAT_MODELS"]
         try:
             return cls.model_validate(data)
         except ValidationError as e:
-            first = e.errors()[0]
-            where = ".".join(str(p) for p in first["loc"])
-            raise PaperchatError(f"{path}: setting '{where}': {first['msg']}") from None
+            raise PaperchatError(f"{path}: setting '{_where(e)}': {e.errors()[0]['msg']}") from None
+
+
+def _where(error: ValidationError) -> str:
+    return ".".join(str(p) for p in error.errors()[0]["loc"])
 
 
 def _resolve(path: Path) -> Path:

@@ -20,7 +20,6 @@ from __future__ import annotations
 import csv
 import gzip
 import hashlib
-import html
 import io
 import json
 import re
@@ -28,6 +27,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
+from paperchat.clean import clean_text, derive_label, extract_urls
 from paperchat.errors import CorpusError
 from paperchat.schema import Paper
 
@@ -38,97 +38,6 @@ MIN_ABSTRACT_CHARS = 80
 
 _HEADER = re.compile(r"^\s*(?P<venue>[A-Za-z][A-Za-z\- ]*?)\s+(?P<year>(?:19|20)\d\d)\s+Papers\s*$")
 _OPENREVIEW = re.compile(r"openreview\.net/(?:forum|pdf)\?id=([\w\-]+)")
-
-
-# ---------------------------------------------------------------- cleaning
-
-_URL = re.compile(r"\\url\{([^}]*)\}|\\href\{([^}]*)\}\{[^}]*\}|(https?://[^\s<>\"'}]+)")
-_TAG = re.compile(r"<[^>]+>")
-_CITE = re.compile(r"\s*\\cite[tp]?\*?(?:\[[^\]]*\])?\{[^}]*\}")
-_WRAP = re.compile(r"\\(?:textbf|textit|emph|text|mathrm|mathbf|mathcal|mathbb|mathit|texttt|textsc|underline|operatorname|boldsymbol)\s*\{([^{}]*)\}")
-_SYMBOLS = {
-    "times": "×", "approx": "≈", "ge": "≥", "geq": "≥", "le": "≤", "leq": "≤", "infty": "∞",
-    "alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ε", "theta": "θ",
-    "lambda": "λ", "mu": "μ", "pi": "π", "phi": "φ", "sigma": "σ", "Sigma": "Σ", "log": "log",
-    "sqrt": "√", "cdot": "·", "to": "→", "rightarrow": "→", "sim": "~", "ell": "ℓ",
-    "widetilde": "", "tilde": "", "hat": "", "bar": "", "left": "", "right": "",
-}
-_MACRO = re.compile(r"\\([A-Za-z]+)(?:\{\})?")
-_BOLD_PIECES = re.compile(r"\*\*([^*\n]+?)\*\*")
-_EMPH = re.compile(r"(?<![\w*])[*_]([^*_\n]+?)[*_](?![\w*])")
-
-
-def extract_urls(text: str) -> list[str]:
-    urls = []
-    for m in _URL.finditer(text):
-        url = (m.group(1) or m.group(2) or m.group(3) or "").rstrip(".,;)")
-        if url:
-            urls.append(url)
-    return urls
-
-
-def clean_text(text: str, ours: str = "this method") -> str:
-    """Plain readable text from an abstract with HTML, LaTeX and Markdown in it."""
-    if "<" in text:
-        text = _TAG.sub(" ", text)
-    if "&" in text:
-        text = html.unescape(text)
-    if "http" in text or "\\url" in text or "\\href" in text:
-        text = _URL.sub("", text)
-    if "\\" in text or "$" in text or "{" in text or "}" in text:
-        text = _latex(text, ours)
-    if "*" in text or "_" in text:
-        text = _BOLD_PIECES.sub(r"\1", text)  # **P**arallel -> Parallel
-        text = _EMPH.sub(r"\1", text)
-    text = text.replace("---", "—").replace("--", "–").replace("``", '"').replace("''", '"')
-    text = re.sub(r"\s+", " ", text).strip()
-    text = re.sub(r"\s+([.,;:!?)])", r"\1", text)
-    if "(" in text:
-        text = re.sub(r"\(\s*\)", "", text)
-    text = re.sub(r"(available|released|found) (at|on|here)\s*[.:]?\s*$", r"\1.", text)
-    return re.sub(r"\s+", " ", text).strip()
-
-
-def _latex(text: str, ours: str) -> str:
-    """LaTeX markup to plain words: wrappers, citations, symbols, math delimiters."""
-    text = _CITE.sub("", text)
-    for _ in range(3):  # nested wrappers: \text{\emph{X}}
-        text = _WRAP.sub(r"\1", text)
-    text = text.replace("\\%", "%").replace("\\&", "&").replace("\\_", "_").replace("\\$", "§DOLLAR§")
-    text = text.replace("\\ours", ours)
-
-    def macro(m: re.Match[str]) -> str:
-        name = m.group(1)
-        if name in _SYMBOLS:
-            return _SYMBOLS[name]
-        return name  # an author's own macro (\GRACE{}) reads as its name
-
-    text = _MACRO.sub(macro, text)
-    text = text.replace("$", "").replace("§DOLLAR§", "$").replace("\\", " ")
-    text = re.sub(r"(?<=[\w)])\{([^{}]*)\}", r"\1", text)  # leftover braces: x_{t} -> x_t
-    return text.replace("{", "").replace("}", "")
-
-
-_INTRO = re.compile(
-    r"\b(?:propose|present|introduce|develop|call|term|name|dub)(?:s|d|ed)?\s+(?:a |an |the )?"
-    r"(?:\S+\s+){0,6}?\(?\*{0,2}\\?(?:textbf\{)?(?P<name>[A-Z][A-Za-z0-9]*[A-Z0-9][A-Za-z0-9\-]*)"
-)
-_CALLED = re.compile(
-    r"\b(?:called|named|termed|dubbed|coined)\s+\*{0,2}\\?(?:textbf\{)?(?P<name>[A-Z][\w\-]+)"
-)
-
-
-def derive_label(raw_abstract: str) -> str:
-    """A short label for a paper with no known title: the method name it introduces,
-    else the opening words of its first sentence."""
-    raw = re.sub(r"\*\*([^*]+)\*\*", r"\1", raw_abstract)
-    for pattern in (_CALLED, _INTRO):
-        m = pattern.search(raw)
-        if m and len(m.group("name")) >= 3:
-            return m.group("name").strip("-")
-    first = clean_text(raw_abstract).split(". ")[0]
-    words = first.split()
-    return " ".join(words[:8]) + ("…" if len(words) > 8 else "")
 
 
 def stable_id(url: str = "", record_id: str = "", title: str = "", abstract: str = "") -> str:
@@ -341,18 +250,3 @@ def read_paths(paths: Iterable[Path], skip: Iterable[Path] = ()) -> list[Paper]:
             for paper in read_file(file):
                 by_id[paper.paper_id] = paper
     return list(by_id.values())
-
-
-_ABBREV = re.compile(r"\b(?:e\.g|i\.e|et al|vs|cf|Fig|Eq|Sec|etc|approx|resp)\.$")
-
-
-def sentences(text: str) -> list[str]:
-    """Split an abstract into sentences (not after e.g., et al., decimals)."""
-    pieces = re.split(r"(?<=[.!?])\s+(?=[A-Z0-9\"(\[])", text)
-    out: list[str] = []
-    for piece in pieces:
-        if out and _ABBREV.search(out[-1]):
-            out[-1] += " " + piece
-        else:
-            out.append(piece)
-    return [s.strip() for s in out if s.strip()]

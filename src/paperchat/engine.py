@@ -1,183 +1,231 @@
-"""Engine.ask(question, history, filters) -> events: sources, tokens, the final Answer.
+"""The Engine: the one object the CLI, the app, eval and bench build and ask.
 
-The one path the CLI, the app and the tests share. Order of events:
-`sources` as soon as retrieval is done (the papers, before any text), then
-`token` events (the quoted evidence at once, then verified synthesis sentences),
-then one `answer` with the final text, the citations actually used, the
-verification counts and timings.
+`Engine.open(settings)` is the only way the product builds one (tests hand the
+constructor fake parts). Its public methods are the whole interface:
+`search`, `ask` (streamed events), `answer` (the whole answer), `check`
+(verify a text against given papers), `stats`, `papers`, `paper`, `venues`,
+`model_name`, `warm_up`. Nothing outside reaches past them.
+
+`ask` reads as its steps, each returning a named result (schema.py):
+plan the query -> retrieve (and decide whether to answer) -> evidence ->
+synthesise -> assemble. Events: `sources` as soon as retrieval is done, then
+`token`s (the quoted evidence at once, then verified synthesis sentences),
+then one `answer` with the final text, citations, verification and timings.
+A `status` event (text to show until the next token) says when the answer
+waits for an in-process model that is writing someone else's.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Generator, Iterator, Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
 from paperchat import answer as A
-from paperchat.cite import Source, Verifier, parse
+from paperchat.chat import ChatModel
+from paperchat.cite import Verifier, split_sentences
 from paperchat.config import Settings
-from paperchat.errors import PaperchatError, QuestionError
+from paperchat.errors import QuestionError
 from paperchat.index import PaperIndex
-from paperchat.models import ChatModel
-from paperchat.retrieve import Filters, Retriever, Turn, parse_query, standalone_query
-from paperchat.schema import Answer, Citation, Hit, Verification
+from paperchat.retrieve import Retriever, parse_query, standalone_query
+from paperchat.schema import (
+    Answer,
+    Checked,
+    Event,
+    Evidence,
+    Filters,
+    Paper,
+    Plan,
+    Retrieved,
+    Source,
+    Synthesis,
+    Turn,
+    Verification,
+)
 
 
-@dataclass
-class Event:
-    kind: str  # "sources" | "token" | "answer"
-    text: str = ""
-    hits: list[Hit] = field(default_factory=list)
-    answer: Answer | None = None
-    query: str = ""
-    filters: Filters | None = None
+class _Clock:
+    """Seconds since the question arrived, recorded under names."""
+
+    def __init__(self) -> None:
+        self.start = time.perf_counter()
+        self.marks: dict[str, float] = {}
+
+    def __call__(self) -> float:
+        return time.perf_counter() - self.start
+
+    def mark(self, name: str) -> None:
+        self.marks[name] = self()
 
 
 class Engine:
     def __init__(self, settings: Settings, index: PaperIndex, chat: ChatModel | None = None) -> None:
         self.settings = settings
-        self.index = index
-        self.retriever = Retriever(index, settings.retrieval)
-        self.chat = chat
+        self._index = index
+        self._retriever = Retriever(index, settings.retrieval)
+        self._chat = chat
+        self._verifier = Verifier(self._embed, settings.answer)
         self._sentence_cache: dict[str, tuple[list[str], np.ndarray]] = {}
-        self.verifier = Verifier(self._embed, settings.answer.support_threshold, settings.answer.min_term_overlap)
 
     @classmethod
-    def from_settings(cls, settings: Settings, load_model: bool = True) -> Engine:
-        from paperchat import models
+    def open(cls, settings: Settings, *, model: bool = True, build_missing: bool = False,
+             progress: bool = False) -> Engine:
+        """The engine for `settings`: the index (built from `paths.data` first when missing
+        and `build_missing`), the embedder, and the chat model unless `model` is False."""
+        from paperchat.chat import load_chat_model
 
-        index = PaperIndex(settings, models.load_embedder(settings.embedder))
-        chat = models.load_chat_model(settings.llm) if load_model else None
+        index = PaperIndex.open(settings)
+        if build_missing and not index.exists:
+            from paperchat.corpus import read_paths
+
+            index.ingest(read_paths([settings.data_dir], skip=[settings.index_dir]), progress=progress)
+        chat = load_chat_model(settings.llm, settings.models_dir) if model else None
         return cls(settings, index, chat)
+
+    # ------------------------------------------------------------ what callers read
+
+    @property
+    def model_name(self) -> str:
+        return self._chat.name if self._chat else "extractive"
+
+    def papers(self) -> Mapping[str, Paper]:
+        return self._index.papers
+
+    def paper(self, paper_id: str) -> Paper | None:
+        return self._index.papers.get(paper_id)
+
+    def venues(self) -> list[str]:
+        return self._retriever.venues()
+
+    def stats(self) -> dict[str, Any]:
+        counts: dict[str, int] = {}
+        for p in self._index.papers.values():
+            key = f"{p.venue} {p.year}"
+            counts[key] = counts.get(key, 0) + 1
+        return {"papers": len(self._index.papers), "chunks": self._index.chunk_count(),
+                "by_venue": dict(sorted(counts.items())),
+                "venues": self.venues(), "years": sorted({p.year for p in self._index.papers.values()}),
+                "model": self._chat.name if self._chat else "none (extractive answers)"}
 
     def warm_up(self) -> None:
         """Load the embedder and the model now rather than on the first question."""
         self._embed(["warm up"])
-        if self.chat is not None:
-            for _ in self.chat.stream([{"role": "user", "content": "Hi"}], 1):
+        if self._chat is not None:
+            for _ in self._chat.stream([{"role": "user", "content": "Hi"}], 1):
                 pass
 
-    def _embed(self, texts: list[str]) -> np.ndarray:
-        return np.asarray(self.index.embedder.get_text_embedding_batch(texts), dtype=np.float32)
+    # ------------------------------------------------------------ questions
 
-    def _prepare(self, sources: Sequence[Source]) -> None:
-        """Sentence vectors per paper, computed once per process."""
-        for s in sources:
-            if s.paper.paper_id in self._sentence_cache:
-                s.sentences, s.vectors = self._sentence_cache[s.paper.paper_id]
-        self.verifier.prepare(sources)
-        for s in sources:
-            self._sentence_cache[s.paper.paper_id] = (s.sentences, s.vectors)
-
-    def stats(self) -> dict[str, Any]:
-        counts: dict[str, int] = {}
-        for p in self.index.papers.values():
-            key = f"{p.venue} {p.year}"
-            counts[key] = counts.get(key, 0) + 1
-        return {"papers": len(self.index.papers), "by_venue": dict(sorted(counts.items())),
-                "model": self.chat.name if self.chat else "none (extractive answers)"}
+    def search(self, question: str, k: int | None = None, filters: Filters | None = None,
+               history: Sequence[Turn] = ()) -> Retrieved:
+        """The papers `ask` would show for `question`, without answering: venue/year stated
+        in it are added to `filters`, a follow-up is read with `history`."""
+        plan = self._plan(self._validate(question), history, filters or Filters(), Filters(), k)
+        return self._retriever.retrieve(plan.query, plan.k, plan.filters)
 
     def ask(self, question: str, history: Sequence[Turn] = (), filters: Filters | None = None,
             k: int | None = None, ignore: Filters | None = None) -> Iterator[Event]:
         """Answer `question`; `filters` come from the UI or CLI, filters stated in the
-        question are added to them unless listed in `ignore` (the user removed them)."""
-        question = (question or "").strip()
-        if not question:
-            raise QuestionError("the question is empty: type a question about the papers")
-        if len(question) > self.settings.ui.max_question_chars:
-            raise QuestionError(
-                f"the question is {len(question)} characters; the limit is "
-                f"{self.settings.ui.max_question_chars}: shorten it"
-            )
-        t0 = time.perf_counter()
-        timings: dict[str, float] = {}
-        text, stated = parse_query(question, self.retriever.venues())
-        if ignore:
-            stated = Filters([v for v in stated.venues if v not in ignore.venues],
-                             [y for y in stated.years if y not in ignore.years])
-        filters = stated.merged(filters or Filters())
-        query = standalone_query(text, list(history))
-        hits = self.retriever.search(query, k, filters)
-        timings["retrieve_s"] = time.perf_counter() - t0
-        yield Event("sources", hits=hits, query=query, filters=filters)
-
-        report = Verification()
-        if self.retriever.abstains(hits, query):
-            note = ""
-            if filters and not hits:
-                note = "matching " + " ".join(map(str, filters.venues + filters.years))
-            body, topics = A.abstain_text(hits, note)
-            timings["first_token_s"] = time.perf_counter() - t0
-            yield Event("token", text=body)
-            timings["total_s"] = time.perf_counter() - t0
-            yield Event("answer", answer=Answer(body, [], True, report, timings, query,
-                                                filters.to_json(), self._model_name(), topics))
+        question are added to them unless listed in `ignore` (the person removed them)."""
+        question = self._validate(question)
+        clock = _Clock()
+        plan = self._plan(question, history, filters or Filters(), ignore or Filters(), k)
+        found = self._retriever.retrieve(plan.query, plan.k, plan.filters)
+        clock.mark("retrieve_s")
+        yield Event("sources", hits=found.hits, query=plan.query, filters=plan.filters)
+        if found.abstain:
+            final = A.abstained(plan, found, {}, self.model_name)
+            clock.mark("first_token_s")
+            yield Event("token", text=final.text)
+            clock.mark("total_s")
+            final.timings = dict(clock.marks)
+            yield Event("answer", answer=final)
             return
+        ev = self._evidence(plan, found)
+        clock.mark("first_token_s")
+        yield Event("token", text=ev.text + "\n")
+        synthesis = yield from self._synthesise(plan, ev, clock)
+        clock.mark("total_s")
+        yield Event("answer", answer=A.assemble(plan, ev, synthesis, clock.marks, self.model_name))
 
-        sources = A.make_sources(hits)
-        self._prepare(sources)
-        qvec = self._embed([query])[0]
-        r = self.settings.retrieval
-        margin = r.comparative_margin if A.is_comparative(question) else r.relevant_margin
-        use = [s.n for s in sources if s.paper.paper_id in
-               {h.paper.paper_id for h in A.relevant(hits, margin)}]
-        evidence, quotes = A.evidence_block(qvec, sources, use, self.settings.answer.evidence_sentences)
-        timings["first_token_s"] = time.perf_counter() - t0
-        yield Event("token", text=evidence + "\n")
-
-        kept: list[tuple[str, list[int], dict[int, list[str]]]] = []
-        synthesis = ""
-        if self.chat is not None and self.settings.answer.synthesis:
-            messages = A.prompt(query, sources, quotes, A.is_comparative(question))
-            pieces = []
-
-            def seen() -> None:  # first model token, and pieces/s while decoding
-                now = time.perf_counter() - t0
-                timings.setdefault("first_model_token_s", now)
-                timings["last_model_token_s"] = now
-                timings["model_pieces"] = timings.get("model_pieces", 0) + 1
-
-            try:
-                for i, piece in enumerate(A.verified_stream(
-                        self.chat, messages, self.settings.llm.max_tokens, self.verifier,
-                        [s for s in sources if s.n in quotes], report, kept, seen)):
-                    yield Event("token", text=("\n**In short:** " if i == 0 else "") + piece)
-                    pieces.append(piece)
-            except PaperchatError:
-                raise
-            except Exception as e:  # the model failed: the evidence stands alone
-                report.dropped_sentences.append(f"(model error: {e})")
-            synthesis = "".join(pieces).strip()
-
-        cited_in_text = sorted(set(parse(evidence + " " + synthesis)))
-        support = {n: list(quotes.get(n, [])) for n in cited_in_text}
-        for _, _, sup in kept:
-            for n, sents in sup.items():
-                support.setdefault(n, [])
-                support[n].extend(s for s in sents if s not in support[n])
-        by_n = {s.n: s for s in sources}
-        citations = [Citation(n, by_n[n].paper, True, support.get(n, [])) for n in cited_in_text]
-        body = evidence + (f"\n\n**In short:** {synthesis}" if synthesis else "")
-        timings["total_s"] = time.perf_counter() - t0
-        yield Event("answer", answer=Answer(body, citations, False, report, timings, query,
-                                            filters.to_json(), self._model_name()))
-
-    def _model_name(self) -> str:
-        return self.chat.name if self.chat else "extractive"
-
-    def answer(self, question: str, history: Sequence[Turn] = (), filters: Filters | None = None) -> Answer:
+    def answer(self, question: str, history: Sequence[Turn] = (), filters: Filters | None = None,
+               k: int | None = None, ignore: Filters | None = None) -> Answer:
         """Run `ask` to the end and return the final Answer."""
         final = None
-        for event in self.ask(question, history, filters):
+        for event in self.ask(question, history, filters, k, ignore):
             if event.kind == "answer":
                 final = event.answer
         assert final is not None
         return final
 
+    def check(self, text: str, papers: Mapping[int, Paper]) -> list[tuple[str, Checked]]:
+        """Verify each sentence of `text` that carries a `[n]` against the numbered `papers`."""
+        sources = self._prepare([Source(n, p, A.short_label(p.title)) for n, p in papers.items()])
+        return [(s, self._verifier.check(s, sources, Verification()))
+                for s in split_sentences(text.replace(A.IN_SHORT, "")) if "[" in s]
+
+    # ------------------------------------------------------------ the steps
+
+    def _validate(self, question: str) -> str:
+        question = (question or "").strip()
+        limit = self.settings.ui.max_question_chars
+        if not question:
+            raise QuestionError("the question is empty: type a question about the papers")
+        if len(question) > limit:
+            raise QuestionError(f"the question is {len(question)} characters; the limit is {limit}: shorten it")
+        return question
+
+    def _plan(self, question: str, history: Sequence[Turn], filters: Filters, ignore: Filters,
+              k: int | None) -> Plan:
+        text, stated = parse_query(question, self.venues())
+        return Plan(question, standalone_query(text, list(history)), stated.without(ignore).merged(filters),
+                    k, A.is_comparative(question))
+
+    def _evidence(self, plan: Plan, found: Retrieved) -> Evidence:
+        sources = self._prepare(A.make_sources(found.hits))
+        r = self.settings.retrieval
+        keep = {h.paper.paper_id for h in A.relevant(found.hits, r.comparative_margin if plan.comparative
+                                                     else r.relevant_margin)}
+        use = [s.n for s in sources if s.paper.paper_id in keep]
+        qvec = self._embed([plan.query])[0]
+        return A.evidence(qvec, sources, use, self.settings.answer.evidence_sentences)
+
+    def _synthesise(self, plan: Plan, ev: Evidence, clock: _Clock) -> Generator[Event, None, Synthesis]:
+        if self._chat is None or not self.settings.answer.synthesis:
+            return Synthesis()
+        stream = A.verified_stream(self._chat, A.prompt(plan, ev), self.settings.llm.max_tokens, self._verifier,
+                                   [s for s in ev.sources if s.n in ev.quotes], self.settings.answer, clock)
+        ahead = self._chat.ahead()
+        if ahead:
+            yield Event("status", text=f"Waiting for the model: {ahead} answer{'s' if ahead > 1 else ''} "
+                                       "ahead of yours…")
+        first = True
+        try:
+            while True:
+                try:
+                    piece = next(stream)
+                except StopIteration as done:
+                    return done.value if isinstance(done.value, Synthesis) else Synthesis()
+                yield Event("token", text=("\n" + A.IN_SHORT if first else "") + piece)
+                first = False
+        finally:
+            stream.close()  # a person who left frees the model now, not when garbage is collected
+
+    def _embed(self, texts: list[str]) -> np.ndarray:
+        return np.asarray(self._index.embedder.get_text_embedding_batch(texts), dtype=np.float32)
+
+    def _prepare(self, sources: list[Source]) -> list[Source]:
+        """Sentence vectors per paper, computed once per process."""
+        for s in sources:
+            if s.paper.paper_id in self._sentence_cache:
+                s.sentences, s.vectors = self._sentence_cache[s.paper.paper_id]
+        self._verifier.prepare(sources)
+        for s in sources:
+            self._sentence_cache[s.paper.paper_id] = (s.sentences, s.vectors)
+        return sources
+
 
 def next_turn(question: str, answer: Answer) -> Turn:
-    return Turn(question=question, query=answer.query,
-                titles=[c.paper.title for c in answer.citations])
+    return Turn(question=question, query=answer.query, titles=[c.paper.title for c in answer.citations])

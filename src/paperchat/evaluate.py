@@ -26,7 +26,8 @@ from typing import Any
 from paperchat.config import ROOT, Settings
 from paperchat.engine import Engine, next_turn
 from paperchat.errors import PaperchatError
-from paperchat.retrieve import Turn
+from paperchat.metrics import fmt, format_table, median, percentile, summarize, summarize_answers
+from paperchat.schema import Turn
 
 
 def load_questions(path: Path) -> list[dict[str, Any]]:
@@ -55,25 +56,20 @@ def retrieval_row(engine: Engine, row: dict[str, Any]) -> dict[str, Any]:
         history.append(next_turn(question, engine.answer(question, history)))
     last = row["turns"][-1]
     start = time.perf_counter()
-    events = engine.ask(last, history, k=10)
-    sources = next(events)
+    found = engine.search(last, k=10, history=history)
     seconds = time.perf_counter() - start
-    events.close()
-    ranked = [h.paper.paper_id for h in sources.hits]
+    ranked = [h.paper.paper_id for h in found.hits]
     gold = set(row["gold"])
-    top = sources.hits[:engine.settings.retrieval.k]
-    confidence = engine.retriever.confidence(sources.query, top)
     out: dict[str, Any] = {"id": row["id"], "category": row["category"], "ranked": ranked[:10],
-                           "abstained": not top or confidence < engine.settings.retrieval.abstain_below,
-                           "confidence": confidence, "search_s": seconds}
+                           "abstained": found.abstain, "confidence": found.confidence, "search_s": seconds}
     if gold:
         first = next((i for i, pid in enumerate(ranked) if pid in gold), None)
         out.update(recall5=len(gold & set(ranked[:5])) / len(gold), recall10=len(gold & set(ranked[:10])) / len(gold),
                    mrr=1 / (first + 1) if first is not None else 0.0, ndcg10=_ndcg(ranked, gold))
     if row["category"] == "filtered" and gold:
-        papers = engine.index.papers
+        papers = engine.papers()
         want = {(papers[g].venue, papers[g].year) for g in gold}
-        hits = [(h.paper.venue, h.paper.year) for h in sources.hits]
+        hits = [(h.paper.venue, h.paper.year) for h in found.hits]
         out["filter_precision"] = sum(v in want for v in hits) / max(len(hits), 1)
     return out
 
@@ -104,102 +100,31 @@ def answer_row(engine: Engine, row: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _mean(values: list[float]) -> float:
-    return sum(values) / len(values) if values else float("nan")
-
-
-def summarize(rows: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
-    table: dict[str, dict[str, float]] = {}
-    cats = sorted({r["category"] for r in rows}) + ["all answerable"]
-    for cat in cats:
-        group = [r for r in rows if (r["category"] == cat if cat != "all answerable" else r["category"] != "unanswerable")]
-        scored = [r for r in group if "recall5" in r]
-        table[cat] = {
-            "n": len(group),
-            "recall@5": _mean([r["recall5"] for r in scored]),
-            "recall@10": _mean([r["recall10"] for r in scored]),
-            "MRR": _mean([r["mrr"] for r in scored]),
-            "nDCG@10": _mean([r["ndcg10"] for r in scored]),
-        }
-    filt = [r["filter_precision"] for r in rows if "filter_precision" in r]
-    unans = [r for r in rows if r["category"] == "unanswerable"]
-    answerable = [r for r in rows if r["category"] != "unanswerable"]
-    table["overall"] = {
-        "filter precision": _mean(filt),
-        "abstention accuracy": _mean([float(r["abstained"]) for r in unans]),
-        "false refusals": _mean([float(r["abstained"]) for r in answerable]),
-        "search p50 ms": 1000 * sorted(r["search_s"] for r in rows)[len(rows) // 2],
-    }
-    return table
-
-
-def summarize_answers(rows: list[dict[str, Any]]) -> dict[str, float]:
-    answerable = [r for r in rows if r["category"] != "unanswerable"]
-    comparative = [r for r in answerable if r["category"] == "comparative"]
-    unans = [r for r in rows if r["category"] == "unanswerable"]
-    checked = sum(r["model_checked"] for r in rows)
-    firsts = sorted(r["first_token_s"] for r in rows if r["first_token_s"] is not None)
-    models = sorted(r["first_model_token_s"] for r in rows if r["first_model_token_s"] is not None)
-    totals = sorted(r["total_s"] for r in rows)
-    return {
-        "markers resolved": sum(r["markers_resolved"] for r in rows) / max(sum(r["markers"] for r in rows), 1),
-        "model sentences verified": 1 - sum(r["model_unsupported"] for r in rows) / max(checked, 1),
-        "gold cited (answerable)": _mean([float(bool(r["gold_any"])) for r in answerable]),
-        "all gold cited (comparative)": _mean([float(bool(r["gold_all"])) for r in comparative]),
-        "correct abstention": _mean([float(r["abstained"]) for r in unans]),
-        "first token p50 s": firsts[len(firsts) // 2] if firsts else float("nan"),
-        "first model token p50 s": models[len(models) // 2] if models else float("nan"),
-        "total p50 s": totals[len(totals) // 2] if totals else float("nan"),
-    }
-
-
-def format_table(table: dict[str, dict[str, float]]) -> str:
-    lines = []
-    cats = [c for c in table if c != "overall"]
-    cols = ["n", "recall@5", "recall@10", "MRR", "nDCG@10"]
-    lines.append("| category | " + " | ".join(cols) + " |")
-    lines.append("|---" * (len(cols) + 1) + "|")
-    for c in cats:
-        lines.append(f"| {c} | " + " | ".join(_fmt(table[c][k]) for k in cols) + " |")
-    lines.append("")
-    lines += [f"- {k}: {_fmt(v)}" for k, v in table["overall"].items()]
-    return "\n".join(lines)
-
-
-def _fmt(v: float) -> str:
-    if isinstance(v, int):
-        return str(v)
-    return "–" if v != v else f"{v:.3f}"
-
-
 def title_check(engine: Engine, n: int, seed: int = 0) -> dict[str, float]:
-    papers = [p for p in engine.index.papers.values() if not p.title_derived]
+    papers = [p for p in engine.papers().values() if not p.title_derived]
     sample = random.Random(seed).sample(papers, min(n, len(papers)))
     top1 = top5 = 0
     times = []
     for p in sample:
         start = time.perf_counter()
-        hits = engine.retriever.search(p.title, k=5)
+        hits = engine.search(p.title, k=5).hits
         times.append(time.perf_counter() - start)
         ids = [h.paper.paper_id for h in hits]
         top1 += bool(ids) and ids[0] == p.paper_id
         top5 += p.paper_id in ids
-    times.sort()
-    return {"papers in index": len(engine.index.papers), "queries": len(sample), "top-1": top1 / len(sample),
-            "top-5": top5 / len(sample), "search p50 ms": 1000 * times[len(times) // 2],
-            "search p95 ms": 1000 * times[int(len(times) * 0.95)]}
+    return {"papers in index": len(engine.papers()), "queries": len(sample), "top-1": top1 / len(sample),
+            "top-5": top5 / len(sample), "search p50 ms": 1000 * median(times),
+            "search p95 ms": 1000 * percentile(times, 0.95)}
 
 
 def run_eval(settings: Settings, questions: Path, answers: bool = False, limit: int | None = None,
              out: Path | None = None, titles: int = 0) -> int:
-    if not answers:
-        settings.llm.backend = "none"
-    engine = Engine.from_settings(settings)
+    engine = Engine.open(settings, model=answers)
     engine.warm_up()
     results: dict[str, Any] = {"date": time.strftime("%Y-%m-%d %H:%M"), "index": str(settings.index_dir)}
     if titles:
         results["titles"] = title_check(engine, titles)
-        print("\n".join(f"- {k}: {_fmt(v) if isinstance(v, float) else v}" for k, v in results["titles"].items()))
+        print("\n".join(f"- {k}: {fmt(v) if isinstance(v, float) else v}" for k, v in results["titles"].items()))
     else:
         rows = load_questions(questions)[:limit]
         retrieval = [retrieval_row(engine, r) for r in rows]
@@ -212,8 +137,8 @@ def run_eval(settings: Settings, questions: Path, answers: bool = False, limit: 
             answered = [answer_row(engine, r) for r in rows]
             results["answers"] = summarize_answers(answered)
             results["answer_rows"] = answered
-            results["model"] = engine._model_name()
-            print("\n" + "\n".join(f"- {k}: {_fmt(v)}" for k, v in results["answers"].items()))
+            results["model"] = engine.model_name
+            print("\n" + "\n".join(f"- {k}: {fmt(v)}" for k, v in results["answers"].items()))
     out = out or ROOT / "eval" / "results" / "latest.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(results, indent=1, default=str))

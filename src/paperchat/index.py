@@ -14,8 +14,7 @@ Chroma -> keyword index -> docstore -> manifest. The manifest is marked
 "writing" for the duration, so an interrupted write is detected on the next run
 and finished by re-ingesting (papers are deleted by id before being re-added).
 
-The manifest also records the embedder and chunking that built the index; an
-index is never queried or extended with different ones.
+manifest.py records how the index was built and refuses a mismatch.
 """
 
 from __future__ import annotations
@@ -26,20 +25,22 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-from llama_index.core import Document
-from llama_index.core.base.embeddings.base import BaseEmbedding
-from llama_index.core.node_parser import SentenceSplitter
-from llama_index.core.schema import BaseNode
-from llama_index.core.storage.docstore import SimpleDocumentStore
-from tqdm import tqdm
 
 from paperchat.config import Settings
-from paperchat.errors import IndexMismatchError, IndexMissingError, PaperchatError
+from paperchat.errors import IndexMissingError, PaperchatError
 from paperchat.keyword import KeywordIndex
+from paperchat.manifest import check_manifest, read_manifest, write_manifest
 from paperchat.schema import Paper
+
+if TYPE_CHECKING:  # llama-index is imported where it is used, so importing paperchat stays cheap
+    from llama_index.core import Document
+    from llama_index.core.base.embeddings.base import BaseEmbedding
+    from llama_index.core.node_parser import SentenceSplitter
+    from llama_index.core.schema import BaseNode
+    from llama_index.core.storage.docstore import SimpleDocumentStore
 
 SCHEMA = 1
 EMBED_KEYS = {"title"}  # the only metadata embedded with each chunk
@@ -60,6 +61,8 @@ class IngestReport:
 
 
 def paper_document(paper: Paper) -> Document:
+    from llama_index.core import Document
+
     meta = paper.metadata()
     return Document(
         id_=paper.paper_id,
@@ -86,23 +89,21 @@ class PaperIndex:
         self.folder = Path(folder or settings.index_dir)
         self.embedder = embedder
         self._count = token_counter or getattr(embedder, "count_tokens", None) or (lambda t: len(t.split()))
-        self.manifest = self._read_manifest()
+        self.manifest = read_manifest(self.folder)
         self._check_manifest()
         self._store: Any = None
         self._docstore: SimpleDocumentStore | None = None
         self._keyword: KeywordIndex | None = None
         self._papers: dict[str, Paper] | None = None
 
-    # ------------------------------------------------------------ state on disk
+    @classmethod
+    def open(cls, settings: Settings) -> PaperIndex:
+        """The index at `settings.index_dir` with the configured embedder."""
+        from paperchat.embedder import load_embedder
 
-    def _read_manifest(self) -> dict[str, Any]:
-        path = self.folder / "manifest.json"
-        if not path.exists():
-            return {}
-        try:
-            return json.loads(path.read_text())
-        except json.JSONDecodeError:
-            raise PaperchatError(f"{path}: damaged; delete the folder and run `paperchat ingest`") from None
+        return cls(settings, load_embedder(settings.embedder, settings.models_dir))
+
+    # ------------------------------------------------------------ state on disk
 
     def _build_key(self) -> dict[str, Any]:
         ix = self.settings.index
@@ -110,23 +111,11 @@ class PaperIndex:
                 "chunk_tokens": ix.chunk_tokens, "chunk_overlap": ix.chunk_overlap}
 
     def _check_manifest(self) -> None:
-        if not self.manifest:
-            return
-        want = self._build_key()
-        have = {k: self.manifest.get(k) for k in want}
-        if have != want:
-            diff = ", ".join(f"{k}: index has {have[k]!r}, settings ask {want[k]!r}"
-                             for k in want if have[k] != want[k])
-            raise IndexMismatchError(
-                f"the index at {self.folder} was built differently ({diff}); rebuild it with "
-                "`paperchat ingest --rebuild` or point --index at another folder"
-            )
+        check_manifest(self.manifest, self._build_key(), self.folder)
 
     def _write_manifest(self, **changes: Any) -> None:
         self.manifest = {**self._build_key(), **self.manifest, **changes}
-        tmp = self.folder / "manifest.json.tmp"
-        tmp.write_text(json.dumps(self.manifest, indent=1))
-        tmp.replace(self.folder / "manifest.json")
+        write_manifest(self.folder, self.manifest)
 
     @property
     def exists(self) -> bool:
@@ -162,6 +151,8 @@ class PaperIndex:
 
     @property
     def docstore(self) -> SimpleDocumentStore:
+        from llama_index.core.storage.docstore import SimpleDocumentStore
+
         if self._docstore is None:
             path = self.folder / "docstore.json"
             self._docstore = (SimpleDocumentStore.from_persist_path(str(path))
@@ -188,6 +179,8 @@ class PaperIndex:
     # ------------------------------------------------------------ ingestion
 
     def splitter(self) -> SentenceSplitter:
+        from llama_index.core.node_parser import SentenceSplitter
+
         ix = self.settings.index
         return SentenceSplitter(
             chunk_size=ix.chunk_tokens, chunk_overlap=ix.chunk_overlap,
@@ -241,6 +234,7 @@ class PaperIndex:
 
     def _embed(self, nodes: list[BaseNode], progress: bool) -> list[BaseNode]:
         from llama_index.core.schema import MetadataMode
+        from tqdm import tqdm
 
         texts = [n.get_content(metadata_mode=MetadataMode.EMBED) for n in nodes]
         # Shortest first: each forward pass then pads to a similar length.

@@ -11,54 +11,13 @@ row per paper, saved as .npz + .json; BM25 weights are computed once on load.
 from __future__ import annotations
 
 import json
-import re
 from collections import Counter
 from pathlib import Path
 
 import numpy as np
 import scipy.sparse as sp
 
-_WORD = re.compile(r"[A-Za-z0-9]+(?:[-'][A-Za-z0-9]+)*")
-_CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
-STOPWORDS = frozenset(
-    ["a", "about", "above", "after", "again", "all", "also", "am", "an", "and", "any", "are", "as", "at", "be", "been", "being", "below", "between", "both", "but", "by", "can", "could", "did", "do", "does", "doing", "done", "during", "each", "few", "for", "from", "further", "had", "has", "have", "having", "how", "i", "if", "in", "into", "is", "it", "its", "itself", "just", "me", "more", "most", "no", "nor", "not", "now", "of", "off", "on", "once", "only", "or", "other", "our", "out", "over", "own", "paper", "papers", "same", "she", "should", "so", "some", "such", "than", "that", "the", "their", "them", "then", "there", "these", "they", "this", "those", "through", "to", "too", "under", "until", "up", "very", "was", "we", "were", "what", "when", "where", "which", "while", "who", "whom", "why", "will", "with", "would", "you", "your", "propose", "proposed", "proposes", "show", "shows", "method", "methods", "approach", "approaches", "work", "works", "new", "novel", "based", "using", "use", "used", "via", "different", "differ"]
-)
-
-
-class _Stemmer:
-    def __init__(self) -> None:
-        import Stemmer
-
-        self._stem = Stemmer.Stemmer("english").stemWord
-
-    def __call__(self, word: str) -> str:
-        return self._stem(word)
-
-
-_stem = None
-
-
-def tokenize(text: str, query: bool = False) -> list[str]:
-    """Lower-cased terms, stemmed unless they look like a name or acronym.
-    A hyphenated word gives its whole form and its parts ("flow-matching" ->
-    flow-matching, flow, match); in documents a camel-cased name also gives its
-    pieces ("dParallel" -> dparallel, parallel), so a query word finds it."""
-    global _stem
-    if _stem is None:
-        _stem = _Stemmer()
-    terms = []
-    for word in _WORD.findall(text):
-        lower = word.lower()
-        if lower in STOPWORDS or len(lower) < 2:
-            continue
-        parts = lower.split("-") if "-" in lower else []
-        plain = word[1:].islower() or word.islower()
-        camel = _CAMEL.findall(word) if not (parts or plain or query) else []
-        terms.append(_stem(lower) if plain and not parts else lower)
-        for piece in parts + [c.lower() for c in camel if len(camel) > 1]:
-            if len(piece) > 1 and piece not in STOPWORDS:
-                terms.append(_stem(piece))
-    return terms
+from paperchat.text import tokenize
 
 
 class KeywordIndex:

@@ -19,31 +19,14 @@ the comparative questions need. Dense retrieval does go through llama-index's
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 from paperchat.config import RetrievalSettings
-from paperchat.corpus import sentences
 from paperchat.index import PaperIndex
-from paperchat.keyword import tokenize
-from paperchat.schema import Hit
+from paperchat.schema import Filters, Hit, Retrieved, Turn
+from paperchat.text import sentences, tokenize
 
 _YEAR = r"(?:19|20)\d\d"
 _FILTER_TAIL = r"(?=\s*(?:$|[,.;:?!)]|papers?\b|only\b|and\b|or\b|about\b|on\b|that\b|which\b|with\b))"
-
-
-@dataclass
-class Filters:
-    venues: list[str] = field(default_factory=list)
-    years: list[int] = field(default_factory=list)
-
-    def __bool__(self) -> bool:
-        return bool(self.venues or self.years)
-
-    def merged(self, other: Filters) -> Filters:
-        return Filters(sorted(set(self.venues) | set(other.venues)), sorted(set(self.years) | set(other.years)))
-
-    def to_json(self) -> dict[str, list]:
-        return {"venues": self.venues, "years": self.years}
 
 
 def parse_query(question: str, known_venues: list[str]) -> tuple[str, Filters]:
@@ -88,15 +71,6 @@ _REFERS = re.compile(
 )
 
 
-@dataclass
-class Turn:
-    """One earlier exchange, as much as retrieval needs of it."""
-
-    question: str
-    query: str = ""  # the standalone query it was answered with
-    titles: list[str] = field(default_factory=list)  # papers its answer cited, in [n] order
-
-
 def standalone_query(question: str, history: list[Turn]) -> str:
     """Rewrite a follow-up into a query that stands alone, using the previous turn."""
     if not history:
@@ -124,6 +98,14 @@ class Retriever:
     def venues(self) -> list[str]:
         return sorted({p.venue for p in self.index.papers.values()})
 
+    def retrieve(self, query: str, k: int | None = None, filters: Filters | None = None) -> Retrieved:
+        """`search`, and the decision whether the collection answers the query at all."""
+        filters = filters or Filters()
+        hits = self.search(query, k, filters)
+        confidence = self.confidence(query, hits[:self.settings.k])
+        return Retrieved(query, filters, hits, confidence,
+                         abstain=not hits or confidence < self.settings.abstain_below)
+
     def search(self, query: str, k: int | None = None, filters: Filters | None = None) -> list[Hit]:
         """Ranked distinct papers for a standalone query, best first."""
         s, k = self.settings, k or self.settings.k
@@ -144,7 +126,8 @@ class Retriever:
         ranked = sorted(scores, key=lambda p: -scores[p])[:k]
         return [
             Hit(paper=papers[pid], score=scores[pid], dense=best.get(pid, (0.0, ""))[0],
-                passages=passages(query, papers[pid].abstract, best.get(pid, (0.0, ""))[1], self._idf()))
+                passages=passages(query, papers[pid].abstract, best.get(pid, (0.0, ""))[1], self._idf(),
+                                  s.passages, s.passage_chunk_bonus))
             for pid in ranked if pid in papers
         ]
 
@@ -168,12 +151,9 @@ class Retriever:
                     for h in hits[:3])
         return max(h.dense for h in hits) + self.settings.coverage_weight * cover
 
-    def abstains(self, hits: list[Hit], query: str = "") -> bool:
-        return not hits or self.confidence(query, hits) < self.settings.abstain_below
-
 
 def passages(query: str, abstract: str, best_chunk: str = "", idf: dict[str, float] | None = None,
-             top: int = 2) -> list[str]:
+             top: int = 2, chunk_bonus: float = 0.5) -> list[str]:
     """The sentences of an abstract that match the query best (idf-weighted term
     overlap, with a bonus for sentences in the best dense chunk), in abstract order."""
     terms = set(tokenize(query, query=True))
@@ -181,6 +161,6 @@ def passages(query: str, abstract: str, best_chunk: str = "", idf: dict[str, flo
     scored = []
     for i, sent in enumerate(sents):
         overlap = sum((idf or {}).get(t, 1.0) for t in terms & set(tokenize(sent)))
-        scored.append((overlap + (0.5 if sent in best_chunk else 0.0) - i * 0.01, i))
+        scored.append((overlap + (chunk_bonus if sent in best_chunk else 0.0) - i * 0.01, i))
     keep = sorted(i for _, i in sorted(scored, reverse=True)[:top])
     return [sents[i] for i in keep]

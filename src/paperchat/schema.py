@@ -1,4 +1,10 @@
-"""The things that flow through paperchat: Paper, Hit, Citation, Answer.
+"""The things that flow through paperchat, in the order a question meets them.
+
+Corpus: `Paper`. Question path: `Filters` and `Turn` go in; `Plan` (what will
+be searched) -> `Retrieved` (ranked `Hit`s and the decision to answer) ->
+`Evidence` (numbered `Source`s and the quotes shown) -> `Synthesis` (the
+model's verified sentences, each a `Checked`) -> `Answer` with its `Citation`s
+and `Verification` counts. `Event` is what `Engine.ask` streams.
 
 Small dataclasses, no behaviour beyond conversion to the JSON shapes that the
 CLI and the app's API promise. Chunks are llama-index `TextNode`s and live in
@@ -61,6 +67,36 @@ class Paper:
 
 
 @dataclass
+class Filters:
+    """Venue/year constraints; empty lists mean "any"."""
+
+    venues: list[str] = field(default_factory=list)
+    years: list[int] = field(default_factory=list)
+
+    def __bool__(self) -> bool:
+        return bool(self.venues or self.years)
+
+    def merged(self, other: Filters) -> Filters:
+        return Filters(sorted(set(self.venues) | set(other.venues)), sorted(set(self.years) | set(other.years)))
+
+    def without(self, other: Filters) -> Filters:
+        return Filters([v for v in self.venues if v not in other.venues],
+                       [y for y in self.years if y not in other.years])
+
+    def to_json(self) -> dict[str, list[Any]]:
+        return {"venues": self.venues, "years": self.years}
+
+
+@dataclass
+class Turn:
+    """One earlier exchange, as much as retrieval needs of it."""
+
+    question: str
+    query: str = ""  # the standalone query it was answered with
+    titles: list[str] = field(default_factory=list)  # papers its answer cited, in [n] order
+
+
+@dataclass
 class Hit:
     """One retrieved paper with the passages of its abstract that matched."""
 
@@ -82,6 +118,79 @@ class Hit:
             "text": p.abstract,
             "passages": self.passages,
         }
+
+
+@dataclass
+class Plan:
+    """What one question will search for: the standalone query and the filters that apply."""
+
+    question: str
+    query: str
+    filters: Filters
+    k: int | None = None
+    comparative: bool = False
+
+
+@dataclass
+class Retrieved:
+    """Ranked papers for a plan, and whether the collection answers it at all."""
+
+    query: str
+    filters: Filters
+    hits: list[Hit]
+    confidence: float = 0.0
+    abstain: bool = False
+
+
+@dataclass
+class Source:
+    """A numbered paper shown to the person and the model, with its sentences."""
+
+    n: int
+    paper: Paper
+    label: str
+    sentences: list[str] = field(default_factory=list)
+    vectors: Any = None  # numpy array, one normalised row per sentence
+
+
+@dataclass
+class Evidence:
+    """The quoted part of an answer: which sources were quoted and with what."""
+
+    sources: list[Source]
+    quotes: dict[int, list[str]]  # n -> the abstract sentences quoted
+    text: str  # the Markdown shown
+
+
+@dataclass
+class Checked:
+    """One model sentence after verification."""
+
+    text: str | None  # None: unsupported, not shown
+    cited: list[int]
+    support: dict[int, list[str]]  # n -> abstract sentences that back the sentence
+
+
+@dataclass
+class Verification:
+    checked: int = 0
+    moved: int = 0
+    removed: int = 0
+    unsupported: int = 0
+    dropped_sentences: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Synthesis:
+    """The model's part of an answer: the sentences that verified, and what was dropped."""
+
+    sentences: list[Checked] = field(default_factory=list)
+    report: Verification = field(default_factory=Verification)
+    timings: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def text(self) -> str:
+        return " ".join(c.text for c in self.sentences if c.text).strip()
 
 
 @dataclass
@@ -107,15 +216,6 @@ class Citation:
 
 
 @dataclass
-class Verification:
-    checked: int = 0
-    moved: int = 0
-    removed: int = 0
-    unsupported: int = 0
-    dropped_sentences: list[str] = field(default_factory=list)
-
-
-@dataclass
 class Answer:
     text: str
     citations: list[Citation]
@@ -138,3 +238,16 @@ class Answer:
             "filters": self.filters,
             "model": self.model,
         }
+
+
+@dataclass
+class Event:
+    """What `Engine.ask` streams: "sources" (hits, query, filters), "token" (text to append),
+    "status" (text to show until the next token), "answer"."""
+
+    kind: str
+    text: str = ""
+    hits: list[Hit] = field(default_factory=list)
+    answer: Answer | None = None
+    query: str = ""
+    filters: Filters | None = None

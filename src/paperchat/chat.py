@@ -1,0 +1,209 @@
+"""Chat backends: messages in, text pieces out, from llama.cpp, transformers or a server.
+
+`ChatModel` is a deliberately small interface rather than llama-index's
+`LlamaCPP` class: that class formats prompts with a template we would have to
+write per model, while `Llama.create_chat_completion` uses the template stored
+in the GGUF itself. An OpenAI-compatible server (llama.cpp server, vLLM,
+Ollama) goes through llama-index's `OpenAILike`. Heavy libraries are imported
+inside the class that needs them, so `import paperchat.chat` stays cheap.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Protocol
+
+from paperchat.config import LLMSettings
+from paperchat.errors import ModelUnavailableError
+from paperchat.fetch import gguf_path
+
+
+class ChatModel(Protocol):
+    name: str
+
+    def stream(self, messages: Sequence[dict[str, str]], max_tokens: int) -> Iterator[str]:
+        """Yield the reply to chat `messages` piece by piece."""
+        ...
+
+    def ahead(self) -> int:
+        """How many replies are being written or waiting now (0: a new one starts at once)."""
+        ...
+
+
+class OneAtATime:
+    """The turn-taking of a model that must not run twice at once.
+
+    llama.cpp and torch generate in place over buffers the model object owns: two
+    streams at once crashed the app (segfault in libggml-cpu). The lock belongs to
+    the model object, so every caller (the app's handlers, the API, the CLI, a
+    future one) is covered, not only those that remember to queue. A stream holds
+    it from its first piece to its last (or until it is closed), and `ahead` says
+    how many are writing or waiting, so a waiting answer can tell its place."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()  # a plain Lock: Gradio may resume a stream on another thread
+        self._count_lock = threading.Lock()
+        self._inside = 0
+
+    def ahead(self) -> int:
+        return self._inside
+
+    @contextmanager
+    def turn(self) -> Iterator[None]:
+        with self._count_lock:
+            self._inside += 1
+        try:
+            with self._lock:
+                yield
+        finally:
+            with self._count_lock:
+                self._inside -= 1
+
+
+class LlamaCppChat:
+    """A GGUF model in-process through llama-cpp-python; keeps the KV cache of the
+    previous prompt, so a shared prompt prefix is not computed twice."""
+
+    def __init__(self, path: Path, threads: int, n_ctx: int, temperature: float) -> None:
+        try:
+            from llama_cpp import Llama
+        except ImportError:
+            raise ModelUnavailableError(
+                "llama-cpp-python is not installed: run `make setup` (it builds it once)"
+            ) from None
+        if not path.exists():
+            raise ModelUnavailableError(
+                f"model file {path} is missing: run `paperchat models fetch` (or `make setup`)"
+            )
+        self.name = path.stem
+        self.temperature = temperature
+        self._turns = OneAtATime()
+        self._llm = Llama(
+            model_path=str(path), n_ctx=n_ctx, n_threads=threads, n_threads_batch=threads,
+            n_batch=256, n_ubatch=128, flash_attn=True, verbose=False,
+        )
+
+    def ahead(self) -> int:
+        return self._turns.ahead()
+
+    def stream(self, messages: Sequence[dict[str, str]], max_tokens: int) -> Iterator[str]:
+        with self._turns.turn():
+            stream: Any = self._llm.create_chat_completion(
+                messages=list(messages),  # type: ignore[arg-type]
+                max_tokens=max_tokens, temperature=self.temperature,
+                top_k=1 if self.temperature == 0 else 40, stream=True,
+            )
+            try:
+                for part in stream:
+                    text = part["choices"][0]["delta"].get("content")
+                    if text:
+                        yield str(text)
+            finally:
+                stream.close()
+
+
+class OpenAILikeChat:
+    """Any OpenAI-compatible server (llama.cpp server, vLLM, Ollama) via llama-index."""
+
+    def __init__(self, settings: LLMSettings) -> None:
+        from llama_index.llms.openai_like import OpenAILike
+
+        self.name = f"{settings.api_model}@{settings.api_base}"
+        self._llm = OpenAILike(
+            model=settings.api_model, api_base=settings.api_base, api_key=settings.api_key,
+            is_chat_model=True, temperature=settings.temperature, timeout=120, max_retries=0,
+        )
+
+    def ahead(self) -> int:
+        return 0  # the server queues and batches its own requests
+
+    def stream(self, messages: Sequence[dict[str, str]], max_tokens: int) -> Iterator[str]:
+        from llama_index.core.llms import ChatMessage
+
+        chat = [ChatMessage(role=m["role"], content=m["content"]) for m in messages]
+        for part in self._llm.stream_chat(chat, max_tokens=max_tokens):
+            if part.delta:
+                yield part.delta
+
+
+class TransformersChat:
+    """The same GGUF through transformers: dequantised once (about a minute for 1.5B),
+    cached as safetensors beside the GGUF, reloaded in seconds. Prefill is faster than
+    llama.cpp on CPUs with fast bf16, decoding slower (README, "Configuration")."""
+
+    def __init__(self, path: Path, threads: int, temperature: float) -> None:
+        import torch
+        import transformers
+        from transformers import AutoModelForCausalLM, AutoTokenizer
+
+        from paperchat.embedder import cpu_has_fast_bf16
+
+        if not path.exists():
+            raise ModelUnavailableError(f"model file {path} is missing: run `paperchat models fetch`")
+        transformers.logging.set_verbosity_error()
+        torch.set_num_threads(threads)
+        dtype = torch.bfloat16 if cpu_has_fast_bf16() else torch.float32
+        cache = path.with_name(f"{path.stem}-{str(dtype).split('.')[-1]}")
+        if not (cache / "config.json").exists():
+            tok = AutoTokenizer.from_pretrained(path.parent, gguf_file=path.name)
+            model = AutoModelForCausalLM.from_pretrained(path.parent, gguf_file=path.name, dtype=dtype)
+            model.hf_quantizer = None  # type: ignore[assignment]
+            if hasattr(model.config, "quantization_config"):
+                del model.config.quantization_config
+            partial = cache.with_name(cache.name + ".partial")
+            model.save_pretrained(partial)
+            tok.save_pretrained(partial)
+            partial.rename(cache)
+        self.name = f"{path.stem} (transformers {str(dtype).split('.')[-1]})"
+        self.temperature = temperature
+        self._turns = OneAtATime()
+        self._tok = AutoTokenizer.from_pretrained(cache)
+        self._model = AutoModelForCausalLM.from_pretrained(cache, dtype=dtype).eval()
+
+    def ahead(self) -> int:
+        return self._turns.ahead()
+
+    def stream(self, messages: Sequence[dict[str, str]], max_tokens: int) -> Iterator[str]:
+        from transformers import TextIteratorStreamer
+
+        with self._turns.turn():
+            ids = self._tok.apply_chat_template(list(messages), add_generation_prompt=True, return_tensors="pt",
+                                                return_dict=True)
+            streamer = TextIteratorStreamer(self._tok, skip_prompt=True, skip_special_tokens=True)
+            kwargs: dict[str, Any] = {**ids,  # type: ignore[dict-item]
+                                      "max_new_tokens": max_tokens, "streamer": streamer,
+                                      "do_sample": self.temperature > 0}
+            if self.temperature > 0:
+                kwargs["temperature"] = self.temperature
+            thread = threading.Thread(target=self._model.generate, kwargs=kwargs, daemon=True)
+            thread.start()
+            try:
+                yield from (piece for piece in streamer if piece)
+            finally:
+                thread.join()  # the model is free only when generate has returned
+
+
+@lru_cache(maxsize=4)
+def _transformers(path: Path, threads: int, temperature: float) -> TransformersChat:
+    return TransformersChat(path, threads, temperature)
+
+
+@lru_cache(maxsize=4)
+def _llama_cpp(path: Path, threads: int, n_ctx: int, temperature: float) -> LlamaCppChat:
+    return LlamaCppChat(path, threads, n_ctx, temperature)
+
+
+def load_chat_model(settings: LLMSettings, models_dir: Path) -> ChatModel | None:
+    """The configured chat model, loaded once per process; None for backend 'none'."""
+    if settings.backend == "none":
+        return None
+    if settings.backend == "openai_like":
+        return OpenAILikeChat(settings)
+    path = settings.model_path or gguf_path(settings.model, models_dir)
+    if settings.backend == "transformers":
+        return _transformers(Path(path), settings.threads, settings.temperature)
+    return _llama_cpp(Path(path), settings.threads, settings.n_ctx, settings.temperature)

@@ -1,0 +1,102 @@
+"""Abstract cleaning: HTML, LaTeX and Markdown to plain readable text, and labels.
+
+`clean_text` is what every reader applies before a paper is stored: tags and
+entities go, LaTeX wrappers and symbols become words (\\times -> ×), Markdown
+emphasis is dropped, URLs are taken out (`extract_urls` finds them for the
+paper's code link). `derive_label` names a paper that has no title by the
+method it introduces. Regular expressions only: a parser per markup language
+would be heavier and the abstracts use a small, known part of each.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+_URL = re.compile(r"\\url\{([^}]*)\}|\\href\{([^}]*)\}\{[^}]*\}|(https?://[^\s<>\"'}]+)")
+_TAG = re.compile(r"<[^>]+>")
+_CITE = re.compile(r"\s*\\cite[tp]?\*?(?:\[[^\]]*\])?\{[^}]*\}")
+_WRAP = re.compile(r"\\(?:textbf|textit|emph|text|mathrm|mathbf|mathcal|mathbb|mathit|texttt|textsc|underline|operatorname|boldsymbol)\s*\{([^{}]*)\}")
+_SYMBOLS = {
+    "times": "×", "approx": "≈", "ge": "≥", "geq": "≥", "le": "≤", "leq": "≤", "infty": "∞",
+    "alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ε", "theta": "θ",
+    "lambda": "λ", "mu": "μ", "pi": "π", "phi": "φ", "sigma": "σ", "Sigma": "Σ", "log": "log",
+    "sqrt": "√", "cdot": "·", "to": "→", "rightarrow": "→", "sim": "~", "ell": "ℓ",
+    "widetilde": "", "tilde": "", "hat": "", "bar": "", "left": "", "right": "",
+}
+_MACRO = re.compile(r"\\([A-Za-z]+)(?:\{\})?")
+_BOLD_PIECES = re.compile(r"\*\*([^*\n]+?)\*\*")
+_EMPH = re.compile(r"(?<![\w*])[*_]([^*_\n]+?)[*_](?![\w*])")
+
+
+def extract_urls(text: str) -> list[str]:
+    urls = []
+    for m in _URL.finditer(text):
+        url = (m.group(1) or m.group(2) or m.group(3) or "").rstrip(".,;)")
+        if url:
+            urls.append(url)
+    return urls
+
+
+def clean_text(text: str, ours: str = "this method") -> str:
+    """Plain readable text from an abstract with HTML, LaTeX and Markdown in it."""
+    if "<" in text:
+        text = _TAG.sub(" ", text)
+    if "&" in text:
+        text = html.unescape(text)
+    if "http" in text or "\\url" in text or "\\href" in text:
+        text = _URL.sub("", text)
+    if "\\" in text or "$" in text or "{" in text or "}" in text:
+        text = _latex(text, ours)
+    if "*" in text or "_" in text:
+        text = _BOLD_PIECES.sub(r"\1", text)  # **P**arallel -> Parallel
+        text = _EMPH.sub(r"\1", text)
+    text = text.replace("---", "—").replace("--", "–").replace("``", '"').replace("''", '"')
+    text = re.sub(r"\s+", " ", text).strip()
+    text = re.sub(r"\s+([.,;:!?)])", r"\1", text)
+    if "(" in text:
+        text = re.sub(r"\(\s*\)", "", text)
+    text = re.sub(r"(available|released|found) (at|on|here)\s*[.:]?\s*$", r"\1.", text)
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def _latex(text: str, ours: str) -> str:
+    """LaTeX markup to plain words: wrappers, citations, symbols, math delimiters."""
+    text = _CITE.sub("", text)
+    for _ in range(3):  # nested wrappers: \text{\emph{X}}
+        text = _WRAP.sub(r"\1", text)
+    text = text.replace("\\%", "%").replace("\\&", "&").replace("\\_", "_").replace("\\$", "§DOLLAR§")
+    text = text.replace("\\ours", ours)
+
+    def macro(m: re.Match[str]) -> str:
+        name = m.group(1)
+        if name in _SYMBOLS:
+            return _SYMBOLS[name]
+        return name  # an author's own macro (\GRACE{}) reads as its name
+
+    text = _MACRO.sub(macro, text)
+    text = text.replace("$", "").replace("§DOLLAR§", "$").replace("\\", " ")
+    text = re.sub(r"(?<=[\w)])\{([^{}]*)\}", r"\1", text)  # leftover braces: x_{t} -> x_t
+    return text.replace("{", "").replace("}", "")
+
+
+_INTRO = re.compile(
+    r"\b(?:propose|present|introduce|develop|call|term|name|dub)(?:s|d|ed)?\s+(?:a |an |the )?"
+    r"(?:\S+\s+){0,6}?\(?\*{0,2}\\?(?:textbf\{)?(?P<name>[A-Z][A-Za-z0-9]*[A-Z0-9][A-Za-z0-9\-]*)"
+)
+_CALLED = re.compile(
+    r"\b(?:called|named|termed|dubbed|coined)\s+\*{0,2}\\?(?:textbf\{)?(?P<name>[A-Z][\w\-]+)"
+)
+
+
+def derive_label(raw_abstract: str) -> str:
+    """A short label for a paper with no known title: the method name it introduces,
+    else the opening words of its first sentence."""
+    raw = re.sub(r"\*\*([^*]+)\*\*", r"\1", raw_abstract)
+    for pattern in (_CALLED, _INTRO):
+        m = pattern.search(raw)
+        if m and len(m.group("name")) >= 3:
+            return m.group("name").strip("-")
+    first = clean_text(raw_abstract).split(". ")[0]
+    words = first.split()
+    return " ".join(words[:8]) + ("…" if len(words) > 8 else "")

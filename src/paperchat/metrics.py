@@ -1,0 +1,90 @@
+"""The numbers eval and bench report, computed one way: means, medians, percentiles, summaries.
+
+`summarize` turns retrieval rows into recall/MRR/nDCG per category and the
+overall filter, abstention and latency figures; `summarize_answers` turns
+answer rows into citation and timing figures. A median is the statistics
+module's (the mean of the middle two for an even count) everywhere, and a
+percentile is the nearest rank, so eval and bench print comparable figures.
+"""
+
+from __future__ import annotations
+
+import statistics
+from typing import Any
+
+
+def median(values: list[Any]) -> float:
+    kept = [v for v in values if v is not None]
+    return float(statistics.median(kept)) if kept else float("nan")
+
+
+def percentile(values: list[float], q: float) -> float:
+    kept = sorted(v for v in values if v is not None)
+    if not kept:
+        return float("nan")
+    return kept[min(len(kept) - 1, int(round(q * (len(kept) - 1))))]
+
+
+def mean(values: list[float]) -> float:
+    return sum(values) / len(values) if values else float("nan")
+
+
+def summarize(rows: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
+    table: dict[str, dict[str, float]] = {}
+    cats = sorted({r["category"] for r in rows}) + ["all answerable"]
+    for cat in cats:
+        group = [r for r in rows if (r["category"] == cat if cat != "all answerable" else r["category"] != "unanswerable")]
+        scored = [r for r in group if "recall5" in r]
+        table[cat] = {
+            "n": len(group),
+            "recall@5": mean([r["recall5"] for r in scored]),
+            "recall@10": mean([r["recall10"] for r in scored]),
+            "MRR": mean([r["mrr"] for r in scored]),
+            "nDCG@10": mean([r["ndcg10"] for r in scored]),
+        }
+    filt = [r["filter_precision"] for r in rows if "filter_precision" in r]
+    unans = [r for r in rows if r["category"] == "unanswerable"]
+    answerable = [r for r in rows if r["category"] != "unanswerable"]
+    table["overall"] = {
+        "filter precision": mean(filt),
+        "abstention accuracy": mean([float(r["abstained"]) for r in unans]),
+        "false refusals": mean([float(r["abstained"]) for r in answerable]),
+        "search p50 ms": 1000 * median([r["search_s"] for r in rows]),
+    }
+    return table
+
+
+def summarize_answers(rows: list[dict[str, Any]]) -> dict[str, float]:
+    answerable = [r for r in rows if r["category"] != "unanswerable"]
+    comparative = [r for r in answerable if r["category"] == "comparative"]
+    unans = [r for r in rows if r["category"] == "unanswerable"]
+    checked = sum(r["model_checked"] for r in rows)
+    return {
+        "markers resolved": sum(r["markers_resolved"] for r in rows) / max(sum(r["markers"] for r in rows), 1),
+        "model sentences verified": 1 - sum(r["model_unsupported"] for r in rows) / max(checked, 1),
+        "gold cited (answerable)": mean([float(bool(r["gold_any"])) for r in answerable]),
+        "all gold cited (comparative)": mean([float(bool(r["gold_all"])) for r in comparative]),
+        "correct abstention": mean([float(r["abstained"]) for r in unans]),
+        "first token p50 s": median([r["first_token_s"] for r in rows]),
+        "first model token p50 s": median([r["first_model_token_s"] for r in rows]),
+        "total p50 s": median([r["total_s"] for r in rows]),
+    }
+
+
+def format_table(table: dict[str, dict[str, float]]) -> str:
+    lines = []
+    cats = [c for c in table if c != "overall"]
+    cols = ["n", "recall@5", "recall@10", "MRR", "nDCG@10"]
+    lines.append("| category | " + " | ".join(cols) + " |")
+    lines.append("|---" * (len(cols) + 1) + "|")
+    for c in cats:
+        lines.append(f"| {c} | " + " | ".join(fmt(table[c][k]) for k in cols) + " |")
+    lines.append("")
+    lines += [f"- {k}: {fmt(v)}" for k, v in table["overall"].items()]
+    return "\n".join(lines)
+
+
+def fmt(v: float) -> str:
+    if isinstance(v, int):
+        return str(v)
+    return "–" if v != v else f"{v:.3f}"

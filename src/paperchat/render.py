@@ -1,0 +1,122 @@
+"""What a person sees, as HTML and Markdown: source cards, linked citations, footers, export.
+
+Pure functions from the engine's results to strings; the Gradio wiring is in
+ui.py. Everything that came from a user or an abstract is HTML-escaped before
+it is rendered: an abstract with `<script>` in it shows the text, nothing runs.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+from paperchat.schema import Answer, Hit
+from paperchat.text import sentences
+
+CSS = """
+.src { border: 1px solid var(--border-color-primary); border-radius: 8px; padding: 8px 10px; margin-bottom: 8px; }
+.src.flash { outline: 3px solid #f59e0b; }
+.src-n { font-weight: 700; color: #2563eb; margin-right: 4px; }
+.badge { display: inline-block; font-size: 0.8em; padding: 1px 6px; border-radius: 9px; background: #e0e7ff; color: #1e3a8a; margin-left: 4px; }
+.badge.warn { background: #fee2e2; color: #991b1b; }
+.badge.ok { background: #dcfce7; color: #166534; }
+.src mark { background: #fef08a; }
+.chip { display: inline-block; padding: 2px 8px; border-radius: 12px; background: #f3f4f6; margin-right: 4px; }
+"""
+
+# [n] in the chat links to the source card; clicking scrolls to it, opens it and flashes it.
+HEAD = """
+<script>
+document.addEventListener('click', (e) => {
+  const a = e.target.closest('a[href^="#src-"]');
+  if (!a) return;
+  e.preventDefault();
+  const card = document.getElementById(a.getAttribute('href').slice(1));
+  if (!card) return;
+  const details = card.querySelector('details');
+  if (details) details.open = true;
+  card.scrollIntoView({behavior: 'smooth', block: 'center'});
+  card.classList.add('flash');
+  card.dataset.opened = String(Date.now());
+  setTimeout(() => card.classList.remove('flash'), 1600);
+}, true);
+</script>
+"""
+
+
+def link_citations(text: str) -> str:
+    """Escape HTML, then turn [n] into a link to the source card."""
+    safe = html.escape(text, quote=False)
+    return re.sub(r"\[(\d+)\]", r"[[\1]](#src-\1)", safe)
+
+
+def sources_html(hits: list[Hit], answer: Answer | None = None) -> str:
+    if not hits:
+        return "<p><i>No sources yet. Ask a question.</i></p>"
+    cited = {c.n: c for c in answer.citations} if answer else {}
+    cards = []
+    for n, hit in enumerate(hits, 1):
+        p = hit.paper
+        status = ""
+        if answer is not None and not answer.abstained:
+            if n in cited and cited[n].supported:
+                status = '<span class="badge ok">cited ✓ verified</span>'
+            elif n in cited:
+                status = '<span class="badge warn">⚠ citation not supported</span>'
+            else:
+                status = '<span class="badge">retrieved, not cited</span>'
+        support = set(cited[n].support) if n in cited else set(hit.passages if answer is None else [])
+        abstract = " ".join(
+            f"<mark>{html.escape(s)}</mark>" if s in support else html.escape(s)
+            for s in sentences(p.abstract)
+        )
+        title = html.escape(p.title) + (' <span class="badge">label from abstract</span>' if p.title_derived else "")
+        link = f' · <a href="{html.escape(p.url)}" target="_blank" rel="noopener">OpenReview</a>' if p.url else ""
+        code = f' · <a href="{html.escape(p.code_url)}" target="_blank" rel="noopener">code</a>' if p.code_url else ""
+        badge = html.escape(p.track or f"{p.venue} {p.year}")
+        cards.append(
+            f'<div class="src" id="src-{n}"><div><span class="src-n">[{n}]</span><b>{title}</b> '
+            f'<span class="badge">{badge}</span> {status}{link}{code}</div>'
+            f"<details{' open' if n in cited else ''}><summary>Abstract</summary><p>{abstract}</p></details></div>"
+        )
+    if answer is not None and answer.verification.dropped_sentences:
+        dropped = "".join(f"<li>{html.escape(s)}</li>" for s in answer.verification.dropped_sentences)
+        cards.append(f'<div class="src"><span class="badge warn">⚠ withheld</span> The model also wrote '
+                     f"sentences that no shown abstract supports; they are not in the answer:<ul>{dropped}</ul></div>")
+    return "\n".join(cards)
+
+
+def footer(answer: Answer) -> str:
+    if answer.abstained:
+        return ""
+    v, t = answer.verification, answer.timings
+    parts = [f"{len(answer.citations)} sources cited, all verified against their abstracts"]
+    if v.moved or v.removed:
+        parts.append(f"{v.moved} citation(s) corrected, {v.removed} removed")
+    if v.unsupported:
+        parts.append(f"{v.unsupported} unsupported sentence(s) withheld")
+    parts.append(f"{t.get('total_s', 0):.1f} s, {answer.model}")
+    return "\n\n<sub>" + " · ".join(parts) + "</sub>"
+
+
+def conversation_markdown(turns: list[dict[str, Any]]) -> str:
+    """The conversation as Markdown, each answer followed by its references."""
+    lines = ["# paperchat conversation", ""]
+    for i, t in enumerate(turns, 1):
+        answer: Answer = t["answer"]
+        lines += [f"## {i}. {t['question']}", "", answer.text, ""]
+        if answer.citations:
+            lines.append("**References**")
+            lines.append("")
+            for c in answer.citations:
+                p = c.paper
+                lines.append(f"[{c.n}] {p.title}. {p.venue} {p.year}." + (f" {p.url}" if p.url else ""))
+            lines.append("")
+    return "\n".join(lines)
+
+
+def corpus_markdown(stats: dict[str, Any]) -> str:
+    rows = "\n".join(f"| {k} | {v} |" for k, v in stats["by_venue"].items())
+    return (f"**{stats['papers']} papers** · answers by `{stats['model']}`\n\n"
+            f"| venue | papers |\n|---|---|\n{rows}")

@@ -1,0 +1,68 @@
+"""Text helpers every stage shares: sentence splitting and search terms.
+
+`sentences` splits an abstract (not after "e.g.", "et al.", decimals);
+`tokenize` gives the lower-cased, stemmed terms that BM25, confidence, passage
+picking and verification all compare, so they agree on what a "word" is.
+`plain` is the normal form for verbatim comparison. Pure functions, no models.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from functools import lru_cache
+
+_WORD = re.compile(r"[A-Za-z0-9]+(?:[-'][A-Za-z0-9]+)*")
+_CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
+STOPWORDS = frozenset(
+    ["a", "about", "above", "after", "again", "all", "also", "am", "an", "and", "any", "are", "as", "at", "be", "been", "being", "below", "between", "both", "but", "by", "can", "could", "did", "do", "does", "doing", "done", "during", "each", "few", "for", "from", "further", "had", "has", "have", "having", "how", "i", "if", "in", "into", "is", "it", "its", "itself", "just", "me", "more", "most", "no", "nor", "not", "now", "of", "off", "on", "once", "only", "or", "other", "our", "out", "over", "own", "paper", "papers", "same", "she", "should", "so", "some", "such", "than", "that", "the", "their", "them", "then", "there", "these", "they", "this", "those", "through", "to", "too", "under", "until", "up", "very", "was", "we", "were", "what", "when", "where", "which", "while", "who", "whom", "why", "will", "with", "would", "you", "your", "propose", "proposed", "proposes", "show", "shows", "method", "methods", "approach", "approaches", "work", "works", "new", "novel", "based", "using", "use", "used", "via", "different", "differ"]
+)
+
+
+@lru_cache(maxsize=1)
+def _stemmer() -> Callable[[str], str]:
+    import Stemmer  # PyStemmer: Snowball's English stemmer
+
+    stem: Callable[[str], str] = Stemmer.Stemmer("english").stemWord
+    return stem
+
+
+def tokenize(text: str, query: bool = False) -> list[str]:
+    """Lower-cased terms, stemmed unless they look like a name or acronym.
+    A hyphenated word gives its whole form and its parts ("flow-matching" ->
+    flow-matching, flow, match); in documents a camel-cased name also gives its
+    pieces ("dParallel" -> dparallel, parallel), so a query word finds it."""
+    stem = _stemmer()
+    terms = []
+    for word in _WORD.findall(text):
+        lower = word.lower()
+        if lower in STOPWORDS or len(lower) < 2:
+            continue
+        parts = lower.split("-") if "-" in lower else []
+        lowered = word[1:].islower() or word.islower()
+        camel = _CAMEL.findall(word) if not (parts or lowered or query) else []
+        terms.append(stem(lower) if lowered and not parts else lower)
+        for piece in parts + [c.lower() for c in camel if len(camel) > 1]:
+            if len(piece) > 1 and piece not in STOPWORDS:
+                terms.append(stem(piece))
+    return terms
+
+
+_ABBREV = re.compile(r"\b(?:e\.g|i\.e|et al|vs|cf|Fig|Eq|Sec|etc|approx|resp)\.$")
+
+
+def sentences(text: str) -> list[str]:
+    """Split an abstract into sentences (not after e.g., et al., decimals)."""
+    pieces = re.split(r"(?<=[.!?])\s+(?=[A-Z0-9\"(\[])", text)
+    out: list[str] = []
+    for piece in pieces:
+        if out and _ABBREV.search(out[-1]):
+            out[-1] += " " + piece
+        else:
+            out.append(piece)
+    return [s.strip() for s in out if s.strip()]
+
+
+def plain(text: str) -> str:
+    """Lower case, single spaces, no quotation marks: the form verbatim matching compares."""
+    return " ".join(re.sub(r"[“”\"‘’]", "", text).lower().split())
