@@ -107,7 +107,7 @@ def test_every_answering_event_shares_one_bounded_queue(settings, seed_index) ->
     engine = Engine(settings, seed_index, probed_model(OverlapProbe()))
     demo = ui.create_app(engine)
     answering = [f for f in demo.fns.values() if f.concurrency_id == ui.QUEUE]
-    # Ask, Enter, re-ask after a chip is removed, and the /ask API
-    assert len(answering) == 4 and "ask" in {f.api_name for f in answering}
+    # Ask, Enter, re-ask after a chip is removed, Check a claim, and the /ask API
+    assert len(answering) == 5 and "ask" in {f.api_name for f in answering}
     assert {f.concurrency_limit for f in answering} == {settings.ui.concurrency}
     assert demo._queue.max_size == settings.ui.queue_size

@@ -86,7 +86,9 @@ def evidence(question_vec: np.ndarray, sources: list[Source], use: Sequence[int]
             continue
         quotes[s.n] = pick_evidence(question_vec, s, count)
         venue = f"{s.paper.venue} {s.paper.year}"
-        lines.append(f"- **{s.label}** ({venue}): “{' '.join(quotes[s.n])}” [{s.n}]")
+        # "[0,1]" or "[12]" in an abstract is the paper's text, not a citation: escaped, never linked
+        quoted = re.sub(r"\[(\d[^\]]*)\]", r"\\[\1\\]", " ".join(quotes[s.n]))
+        lines.append(f"- **{s.label}** ({venue}): “{quoted}” [{s.n}]")
     return Evidence(sources, quotes, "\n".join(lines))
 
 
@@ -118,6 +120,8 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
             if checked.text:
                 result.sentences.append(checked)
                 yield checked.text + " "
+            else:
+                result.withheld.append(checked)
 
     try:
         for piece in model.stream(messages, max_tokens):
@@ -135,6 +139,7 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
         raise
     except Exception as e:  # the model failed: what verified so far stands, with the evidence
         result.report.dropped_sentences.append(f"(model error: {e})")
+        result.report.dropped_reasons.append("the model failed while writing")
         return result
     if buffer.strip():
         yield from flush(buffer)
@@ -155,7 +160,13 @@ def assemble(plan: Plan, ev: Evidence, synthesis: Synthesis, timings: dict[str, 
             support.setdefault(n, [])
             support[n].extend(s for s in sents if s not in support[n])
     by_n = {s.n: s for s in ev.sources}
-    citations = [Citation(n, by_n[n].paper, True, support[n]) for n in sorted(support) if n in by_n]
+    tried: dict[int, list[str]] = {}  # sources that withheld sentences cited: not supported for those
+    for checked in synthesis.withheld:
+        for n in checked.cited:
+            if n in by_n:
+                tried.setdefault(n, []).append(checked.said)
+    citations = [Citation(n, by_n[n].paper, n not in tried, support.get(n, []), tried.get(n, []))
+                 for n in sorted(set(support) | set(tried)) if n in by_n]
     text = ev.text + (f"\n\n{IN_SHORT}{synthesis.text}" if synthesis.text else "")
     return Answer(text, citations, False, synthesis.report, {**synthesis.timings, **timings}, plan.query,
                   plan.filters.to_json(), model)

@@ -3,20 +3,22 @@
 `parse` finds markers in a sentence in any of the shapes small models write
 (`[1]`, `[1, 2]`, `[1][2]`, `[1-3]`, glued to punctuation). `Verifier.check`
 takes one sentence and the numbered sources that were shown, and returns the
-sentence with its citations repaired, or None when no shown abstract supports
-it:
+sentence with its citations repaired, or no text (with the reason) when no
+shown abstract supports it:
 - a number that was not shown is removed;
-- a clause is supported by a source when it is a verbatim quote of that abstract,
-  or when its embedding is close to some sentence of the abstract (cosine >=
-  threshold) and enough of its key terms occur there (a clause cut from a quoted
-  sentence can embed far from the whole sentence, hence the verbatim rule);
+- each clause (a clause too short to judge is joined to its neighbour) must be
+  supported by a source: a word-for-word quote of one of its sentences, on word
+  boundaries, whose sentence does not negate or contrast the quoted part; or a
+  clause on the topic of some sentence (MiniLM cosine >= threshold and enough
+  of its key terms in the abstract, the paper's own name not counting) that the
+  meaning checks of claims.py find no conflict in (numbers, negation,
+  direction words, names) against its two closest sentences;
 - a citation that supports nothing in the sentence is moved to a shown source
   that does, or removed;
 - a sentence naming a paper (by its label) that it does not validly cite, or
   with any clause no cited source supports, is unsupported.
-Embeddings come from the same MiniLM as retrieval; no NLI model is packaged
-for this machine, so entailment is approximated, and the thresholds were set
-on the eval answers (README).
+No NLI model is packaged for this machine; the thresholds were set on the
+eval answers and the rules on the tune half of eval/claims.jsonl (README).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
+from paperchat.claims import conflict
 from paperchat.config import AnswerSettings
 from paperchat.schema import Checked, Source, Verification
 from paperchat.text import plain, sentences, tokenize
@@ -81,6 +84,7 @@ class Verifier:
         self.threshold = settings.support_threshold
         self.min_overlap = settings.min_term_overlap
         self.min_quote_words = settings.min_quote_words
+        self.min_clause_terms = settings.min_clause_terms
 
     def prepare(self, sources: Sequence[Source]) -> None:
         todo = [s for s in sources if s.vectors is None]
@@ -94,17 +98,29 @@ class Verifier:
             s.vectors = flat[i:i + len(s.sentences)]
             i += len(s.sentences)
 
-    def _support(self, clause: str, vector: np.ndarray, source: Source) -> tuple[bool, str]:
+    def _support(self, clause: str, vector: np.ndarray, source: Source) -> tuple[bool, str, str]:
+        """(supported, the sentence that backs it, why not). A clause is supported when it
+        quotes the abstract word for word (and the quoted sentence does not negate or contrast
+        what it quotes), or when it is on the topic of some sentence (cosine and shared key
+        terms) and no meaning check (claims.py) objects to it against its closest sentences."""
         assert source.vectors is not None
         sims = source.vectors @ vector
-        best = int(np.argmax(sims))
-        if _quotes(clause, source.paper.abstract, self.min_quote_words):
-            quoted = plain(clause).rstrip(".!?")
-            return True, next((s for s in source.sentences if quoted in plain(s)), source.sentences[best])
-        terms = {t for t in tokenize(clause) if len(t) > 2}
-        have = set(tokenize(source.paper.abstract + " " + source.label))
-        overlap = len(terms & have) / max(len(terms), 1)
-        return (float(sims[best]) >= self.threshold and overlap >= self.min_overlap), source.sentences[best]
+        order = np.argsort(-sims)
+        best = source.sentences[int(order[0])]
+        names = [source.label, source.paper.title]
+        host = _quoted_in(clause, source.sentences, self.min_quote_words)
+        if host is not None:
+            whole = plain(host).rstrip(".!?") == plain(clause).rstrip(".!?")
+            why = "" if whole else conflict(clause, host, host, source.paper.abstract, names)
+            return not why, host, why
+        own = set(tokenize(" ".join(names))) - set(tokenize(source.paper.abstract))
+        terms = {t for t in tokenize(clause) if len(t) > 2} - own  # the paper's name is no evidence
+        overlap = len(terms & set(tokenize(source.paper.abstract))) / max(len(terms), 1)
+        if float(sims[order[0]]) < self.threshold or overlap < self.min_overlap:
+            return False, best, "no sentence of the abstract says this"
+        nearby = " ".join(source.sentences[int(i)] for i in order[:2])
+        why = conflict(clause, best, nearby, source.paper.abstract, names)
+        return not why, best, why
 
     def check(self, sentence: str, sources: Sequence[Source], report: Verification) -> Checked:
         by_n = {s.n: s for s in sources}
@@ -128,23 +144,25 @@ class Verifier:
         body = strip_markers(sentence)
         if not body:
             return Checked(None, [], {})
-        report.checked += max(len(cited), 1)
-        clauses = [c for c in _CLAUSE.split(body) if len(tokenize(c)) >= 2] or [body]
-        if any(_quotes(body, s.paper.abstract, self.min_quote_words) for s in sources):
-            clauses = [body]  # a whole sentence quoted: its short clauses need no support of their own
+        report.checked += 1  # sentences, not citations: the figures divide by sentences
+        clauses = _clauses(body, self.min_clause_terms)
+        if any(_quoted_in(body, s.sentences, self.min_quote_words) for s in sources):
+            clauses = [body]  # quoted whole: its short clauses need no support of their own
         vectors = self.embed(clauses)
         final: list[int] = []
         support: dict[int, list[str]] = {}
         for clause, vector in zip(clauses, vectors, strict=True):
-            backers = {}
+            backers, reasons, closest = {}, {}, {}
             for s in sources:
-                ok, best = self._support(clause, vector, s)
+                ok, best, why = self._support(clause, vector, s)
                 if ok:
                     backers[s.n] = best
+                else:
+                    reasons[s.n], closest[s.n] = why, best
             if not backers:
-                report.unsupported += 1
-                report.dropped_sentences.append(sentence)
-                return Checked(None, [], {})
+                blame = [n for n in valid if n in reasons] or list(reasons)[:1]
+                return _unsupported(sentence, report, reasons[blame[0]] if blame else "", valid,
+                                    {n: [closest[n]] for n in blame})
             chosen = [n for n in valid if n in backers]
             if not chosen:  # cited the wrong paper (or nothing): move to the best backer
                 best_n = max(backers, key=lambda n: float(np.max(by_n[n].vectors @ vector)))
@@ -157,16 +175,41 @@ class Verifier:
         report.removed += len([n for n in valid if n not in final])
         for s in sources:  # a paper named in the sentence must be one it validly cites
             if s.n not in final and _names(body, s.label):
-                report.unsupported += 1
-                report.dropped_sentences.append(sentence)
-                return Checked(None, [], {})
+                return _unsupported(sentence, report, f"it names {s.label} but that paper does not support it",
+                                    valid, {})
         return Checked(with_markers(body, final), final, support)
 
 
-def _quotes(text: str, abstract: str, min_words: int) -> bool:
-    """`text` (`min_words` words or more) occurs word for word in `abstract`."""
+def _unsupported(sentence: str, report: Verification, reason: str, cited: list[int],
+                 closest: dict[int, list[str]]) -> Checked:
+    """No text: the sentence is withheld. `cited` is what it claimed to cite, `support`
+    the closest sentence of each blamed source (what decided it), `reason` why."""
+    report.unsupported += 1
+    report.dropped_sentences.append(sentence)
+    report.dropped_reasons.append(reason)
+    return Checked(None, cited, closest, reason, said=sentence)
+
+
+def _clauses(body: str, min_terms: int) -> list[str]:
+    """The clauses to check one by one; a clause too short to judge alone (under
+    `min_terms` key terms: "…, and image editing") is joined to the one before it."""
+    out: list[str] = []
+    for piece in _CLAUSE.split(body):
+        if out and len(tokenize(piece)) < min_terms:
+            out[-1] = f"{out[-1]}, {piece}"
+        elif piece.strip():
+            out.append(piece)
+    return out or [body]
+
+
+def _quoted_in(text: str, sentences: Sequence[str], min_words: int) -> str | None:
+    """The sentence that `text` (`min_words` words or more) quotes word for word, on word
+    boundaries ("caling improves" is no quote of "scaling improves"); None if none does."""
     quoted = plain(text).rstrip(".!?")
-    return len(quoted.split()) >= min_words and quoted in plain(abstract)
+    if len(quoted.split()) < min_words:
+        return None
+    pattern = re.compile(rf"(?<!\w){re.escape(quoted)}(?!\w)")
+    return next((s for s in sentences if pattern.search(plain(s))), None)
 
 
 def _names(text: str, label: str) -> bool:

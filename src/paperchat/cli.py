@@ -153,6 +153,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_ask)
 
+    p = common(sub.add_parser("check", help="is a claim supported by the abstracts? (supported | unsupported)"))
+    p.add_argument("claim", nargs="?")
+    p.add_argument("--paper", help="judge against this paper id instead of searching")
+    p.add_argument("--batch", help="JSON lines {id, claim, abstract?, title?, paper_id?}")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_check)
+
     p = common(sub.add_parser("serve", help="start the chat app in the browser"))
     p.add_argument("--host")
     p.add_argument("--port", type=int)
@@ -164,6 +171,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--limit", type=int, help="only the first N questions")
     p.add_argument("--out", help="write JSON results here (default eval/results/latest.json)")
     p.add_argument("--titles", type=int, default=0, help="instead: query N sampled papers by title")
+    p.add_argument("--claims", nargs="?", const=str(ROOT / "eval" / "claims.jsonl"),
+                   help="instead: judge the adversarial claims (default eval/claims.jsonl)")
     p.set_defaults(func=cmd_eval)
     return parser
 
@@ -228,6 +237,62 @@ def cmd_ask(args: argparse.Namespace) -> int:
     return 0
 
 
+def _claims(path: str) -> list[tuple[str, dict[str, Any]]]:
+    """Every line of a check batch, validated before any is judged: (file:line, record)."""
+    try:
+        lines = Path(path).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as e:
+        raise PaperchatError(f"{path}: cannot read the batch file ({e})") from None
+    out = []
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        where = f"{path}:{number}"
+        try:
+            item = json.loads(line)
+        except (json.JSONDecodeError, RecursionError):
+            raise PaperchatError(f"{where}: not valid JSON (one object per line: {{\"id\", \"claim\", ...}})") from None
+        if not isinstance(item, dict) or "id" not in item:
+            raise PaperchatError(f"{where}: expected a JSON object with \"id\" and \"claim\"")
+        if not isinstance(item.get("claim"), str) or not item["claim"].strip():
+            raise PaperchatError(f"{where}: \"claim\" must be a non-empty string")
+        for key in ("abstract", "title", "paper_id"):
+            if key in item and not isinstance(item[key], str):
+                raise PaperchatError(f"{where}: \"{key}\" must be a string")
+        out.append((where, item))
+    if not out:
+        raise PaperchatError(f"{path}: no claims in the batch file")
+    return out
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from paperchat.engine import Engine
+
+    engine = Engine.open(_settings(args), model=False)
+    if args.batch:
+        items = _claims(args.batch)
+        for where, item in items:  # unknown ids are refused before anything is judged
+            if item.get("paper_id") and not item.get("abstract") and engine.paper(item["paper_id"]) is None:
+                raise PaperchatError(f"{where}: no paper with id '{item['paper_id']}' in the index")
+        for _, item in items:
+            verdict = engine.check_claim(item["claim"], item.get("paper_id", ""), item.get("abstract", ""),
+                                         item.get("title", ""))
+            _print_json({"id": item["id"], **verdict.to_json()})
+        return 0
+    if not args.claim:
+        raise PaperchatError("give a CLAIM or --batch FILE")
+    verdict = engine.check_claim(args.claim, args.paper or "")
+    if args.json:
+        _print_json(verdict.to_json())
+        return 0
+    print(f"{verdict.verdict.upper()}" + (f": {verdict.reason}" if verdict.reason else ""))
+    if verdict.title:
+        print(f"paper: {verdict.title} ({verdict.paper_id})")
+    for sentence in verdict.evidence:
+        print(f"  “{sentence}”")
+    return 0 if verdict.verdict == "supported" else 1
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     from paperchat.ui import serve
 
@@ -241,7 +306,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
     settings = _settings(args)
     return run_eval(settings, Path(args.questions), answers=args.answers, limit=args.limit,
-                    out=Path(args.out) if args.out else None, titles=args.titles)
+                    out=Path(args.out) if args.out else None, titles=args.titles,
+                    claims=Path(args.claims) if args.claims else None)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

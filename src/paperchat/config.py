@@ -124,6 +124,9 @@ class AnswerSettings(_Group):
         0.6, ge=0, le=1, description="A synthesis sentence sharing more than this share of its terms with an earlier one is a repeat."
     )
     min_quote_words: int = Field(3, ge=1, description="Words a clause needs to count as a verbatim quote of an abstract.")
+    min_clause_terms: int = Field(
+        4, ge=1, description="Key terms a clause needs to be checked on its own; shorter ones join the clause before."
+    )
 
 
 class UISettings(_Group):

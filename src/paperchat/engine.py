@@ -17,6 +17,7 @@ waits for an in-process model that is writing someone else's.
 
 from __future__ import annotations
 
+import hashlib
 import time
 from collections.abc import Generator, Iterator, Mapping, Sequence
 from typing import Any
@@ -25,14 +26,15 @@ import numpy as np
 
 from paperchat import answer as A
 from paperchat.chat import ChatModel
-from paperchat.cite import Verifier, split_sentences
+from paperchat.cite import Verifier, split_sentences, strip_markers
 from paperchat.config import Settings
-from paperchat.errors import QuestionError
+from paperchat.errors import PaperchatError, QuestionError
 from paperchat.index import PaperIndex
 from paperchat.retrieve import Retriever, parse_query, standalone_query
 from paperchat.schema import (
     Answer,
     Checked,
+    ClaimCheck,
     Event,
     Evidence,
     Filters,
@@ -44,6 +46,7 @@ from paperchat.schema import (
     Turn,
     Verification,
 )
+from paperchat.text import sentences
 
 
 class _Clock:
@@ -64,7 +67,7 @@ class Engine:
     def __init__(self, settings: Settings, index: PaperIndex, chat: ChatModel | None = None) -> None:
         self.settings = settings
         self._index = index
-        self._retriever = Retriever(index, settings.retrieval)
+        self._searcher: Retriever | None = None  # made on first use: `check` on inline abstracts needs no index
         self._chat = chat
         self._verifier = Verifier(self._embed, settings.answer)
         self._sentence_cache: dict[str, tuple[list[str], np.ndarray]] = {}
@@ -84,6 +87,12 @@ class Engine:
         chat = load_chat_model(settings.llm, settings.models_dir) if model else None
         return cls(settings, index, chat)
 
+    @property
+    def _retriever(self) -> Retriever:
+        if self._searcher is None:
+            self._searcher = Retriever(self._index, self.settings.retrieval)
+        return self._searcher
+
     # ------------------------------------------------------------ what callers read
 
     @property
@@ -97,7 +106,7 @@ class Engine:
         return self._index.papers.get(paper_id)
 
     def venues(self) -> list[str]:
-        return self._retriever.venues()
+        return sorted({p.venue for p in self._index.papers.values()})
 
     def stats(self) -> dict[str, Any]:
         counts: dict[str, int] = {}
@@ -159,6 +168,38 @@ class Engine:
                 final = event.answer
         assert final is not None
         return final
+
+    def check_claim(self, claim: str, paper_id: str = "", abstract: str = "", title: str = "") -> ClaimCheck:
+        """Is `claim` supported? Judged against an inline `abstract`, the indexed paper
+        `paper_id`, or else the papers that search finds for it (supported if one of the
+        top three supports it). The evidence is the sentences that decided it."""
+        start = time.perf_counter()
+        claim = strip_markers(claim or "").strip()
+        if not claim:
+            raise QuestionError("the claim is empty: write one sentence about a paper")
+        if abstract.strip():
+            digest = hashlib.sha1(abstract.encode()).hexdigest()[:16]
+            papers = [Paper(paper_id or f"inline:{digest}", title or "the given abstract", abstract.strip(), "", 0)]
+        elif paper_id:
+            paper = self.paper(paper_id)
+            if paper is None:
+                raise PaperchatError(f"no paper with id '{paper_id}' in the index at {self.settings.index_dir}")
+            papers = [paper]
+        else:
+            found = self.search(claim[:self.settings.ui.max_question_chars])
+            papers = [] if found.abstain else [h.paper for h in found.hits[:3]]
+        verdict = ClaimCheck(claim, "unsupported", reason="no paper in the collection bears on this claim")
+        for paper in papers:
+            source = self._prepare([Source(1, paper, A.short_label(paper.title), sentences(paper.abstract))])
+            checked = self._verifier.check(f"{claim} [1]", source, Verification())
+            if checked.text is not None:
+                verdict = ClaimCheck(claim, "supported", paper.paper_id, paper.title, checked.support.get(1, []))
+                break
+            if paper is papers[0]:  # the closest paper's reason is the one reported
+                verdict = ClaimCheck(claim, "unsupported", paper.paper_id, paper.title,
+                                     checked.support.get(1, []), checked.reason)
+        verdict.seconds = time.perf_counter() - start
+        return verdict
 
     def check(self, text: str, papers: Mapping[int, Paper]) -> list[tuple[str, Checked]]:
         """Verify each sentence of `text` that carries a `[n]` against the numbered `papers`."""

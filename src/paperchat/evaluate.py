@@ -26,7 +26,15 @@ from typing import Any
 from paperchat.config import ROOT, Settings
 from paperchat.engine import Engine, next_turn
 from paperchat.errors import PaperchatError
-from paperchat.metrics import fmt, format_table, median, percentile, summarize, summarize_answers
+from paperchat.metrics import (
+    fmt,
+    format_table,
+    mean,
+    median,
+    percentile,
+    summarize,
+    summarize_answers,
+)
 from paperchat.schema import Turn
 
 
@@ -117,12 +125,45 @@ def title_check(engine: Engine, n: int, seed: int = 0) -> dict[str, float]:
             "search p95 ms": 1000 * percentile(times, 0.95)}
 
 
+def claim_rows(engine: Engine, path: Path) -> list[dict[str, Any]]:
+    """`check` on every claim of eval/claims.jsonl against its own abstract."""
+    rows = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            c = json.loads(line)
+            got = engine.check_claim(c["claim"], abstract=c["abstract"], title=c["title"])
+            rows.append({"id": c["id"], "kind": c["kind"], "split": c["split"], "expected": c["expected"],
+                         "verdict": got.verdict, "reason": got.reason, "seconds": got.seconds})
+    return rows
+
+
+def summarize_claims(rows: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
+    """Per split and kind: the share judged as expected (faithful accepted, altered rejected)."""
+    table: dict[str, dict[str, float]] = {}
+    for split in ("tune", "test"):
+        group = [r for r in rows if r["split"] == split]
+        table[split] = {k: mean([float(r["verdict"] == r["expected"]) for r in group if r["kind"] == k])
+                        for k in ("verbatim", "reworded", "number", "negation", "direction")}
+        table[split]["n"] = len(group)
+        table[split]["check p50 ms"] = 1000 * median([r["seconds"] for r in group])
+    return table
+
+
 def run_eval(settings: Settings, questions: Path, answers: bool = False, limit: int | None = None,
-             out: Path | None = None, titles: int = 0) -> int:
+             out: Path | None = None, titles: int = 0, claims: Path | None = None) -> int:
     engine = Engine.open(settings, model=answers)
     engine.warm_up()
     results: dict[str, Any] = {"date": time.strftime("%Y-%m-%d %H:%M"), "index": str(settings.index_dir)}
-    if titles:
+    if claims:
+        rows = claim_rows(engine, claims)
+        results["claims"], results["claim_rows"] = summarize_claims(rows), rows
+        print("| split | n | verbatim accepted | reworded accepted | number rejected | negation rejected "
+              "| direction rejected | check p50 ms |\n|---|---|---|---|---|---|---|---|")
+        for split, t in results["claims"].items():
+            print(f"| {split} | {t['n']:.0f} | " + " | ".join(fmt(t[k]) for k in (
+                "verbatim", "reworded", "number", "negation", "direction", "check p50 ms")) + " |")
+        out = out or ROOT / "eval" / "results" / "claims.json"
+    elif titles:
         results["titles"] = title_check(engine, titles)
         print("\n".join(f"- {k}: {fmt(v) if isinstance(v, float) else v}" for k, v in results["titles"].items()))
     else:

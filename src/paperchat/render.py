@@ -11,7 +11,7 @@ import html
 import re
 from typing import Any
 
-from paperchat.schema import Answer, Hit
+from paperchat.schema import Answer, ClaimCheck, Hit
 from paperchat.text import sentences
 
 CSS = """
@@ -63,7 +63,9 @@ def sources_html(hits: list[Hit], answer: Answer | None = None) -> str:
             if n in cited and cited[n].supported:
                 status = '<span class="badge ok">cited ✓ verified</span>'
             elif n in cited:
-                status = '<span class="badge warn">⚠ citation not supported</span>'
+                quoted = '<span class="badge ok">quote ✓ verified</span> ' if cited[n].support else ""
+                status = (f'{quoted}<span class="badge warn" title="a sentence that cited this paper was withheld">'
+                          '⚠ citation not supported</span>')
             else:
                 status = '<span class="badge">retrieved, not cited</span>'
         support = set(cited[n].support) if n in cited else set(hit.passages if answer is None else [])
@@ -75,13 +77,18 @@ def sources_html(hits: list[Hit], answer: Answer | None = None) -> str:
         link = f' · <a href="{html.escape(p.url)}" target="_blank" rel="noopener">OpenReview</a>' if p.url else ""
         code = f' · <a href="{html.escape(p.code_url)}" target="_blank" rel="noopener">code</a>' if p.code_url else ""
         badge = html.escape(p.track or f"{p.venue} {p.year}")
+        withheld = "".join(f"<li>{html.escape(w)}</li>" for w in cited[n].withheld) if n in cited else ""
+        withheld = f'<div class="withheld">Withheld, not supported by this abstract:<ul>{withheld}</ul></div>' if withheld else ""
         cards.append(
             f'<div class="src" id="src-{n}"><div><span class="src-n">[{n}]</span><b>{title}</b> '
-            f'<span class="badge">{badge}</span> {status}{link}{code}</div>'
+            f'<span class="badge">{badge}</span> {status}{link}{code}</div>{withheld}'
             f"<details{' open' if n in cited else ''}><summary>Abstract</summary><p>{abstract}</p></details></div>"
         )
     if answer is not None and answer.verification.dropped_sentences:
-        dropped = "".join(f"<li>{html.escape(s)}</li>" for s in answer.verification.dropped_sentences)
+        v = answer.verification
+        reasons = v.dropped_reasons + [""] * (len(v.dropped_sentences) - len(v.dropped_reasons))
+        dropped = "".join(f"<li>{html.escape(s)}" + (f" <i>({html.escape(r)})</i>" if r else "") + "</li>"
+                          for s, r in zip(v.dropped_sentences, reasons, strict=True))
         cards.append(f'<div class="src"><span class="badge warn">⚠ withheld</span> The model also wrote '
                      f"sentences that no shown abstract supports; they are not in the answer:<ul>{dropped}</ul></div>")
     return "\n".join(cards)
@@ -91,7 +98,8 @@ def footer(answer: Answer) -> str:
     if answer.abstained:
         return ""
     v, t = answer.verification, answer.timings
-    parts = [f"{len(answer.citations)} sources cited, all verified against their abstracts"]
+    shown = [c for c in answer.citations if c.support]
+    parts = [f"{len(shown)} sources cited, every shown sentence verified against their abstracts"]
     if v.moved or v.removed:
         parts.append(f"{v.moved} citation(s) corrected, {v.removed} removed")
     if v.unsupported:
@@ -109,11 +117,23 @@ def conversation_markdown(turns: list[dict[str, Any]]) -> str:
         if answer.citations:
             lines.append("**References**")
             lines.append("")
-            for c in answer.citations:
+            for c in (c for c in answer.citations if c.support):
                 p = c.paper
                 lines.append(f"[{c.n}] {p.title}. {p.venue} {p.year}." + (f" {p.url}" if p.url else ""))
             lines.append("")
     return "\n".join(lines)
+
+
+def claim_html(verdict: ClaimCheck) -> str:
+    """The verdict of `check`, the paper it was judged against and the deciding sentences."""
+    ok = verdict.verdict == "supported"
+    badge = ('<span class="badge ok">✓ supported</span>' if ok
+             else '<span class="badge warn">✗ not supported</span>')
+    why = f" — {html.escape(verdict.reason)}" if verdict.reason else ""
+    paper = f"<p>Judged against: <b>{html.escape(verdict.title)}</b></p>" if verdict.title else ""
+    quotes = "".join(f"<li><mark>{html.escape(s)}</mark></li>" for s in verdict.evidence)
+    return (f'<div class="src" id="claim-verdict" data-verdict="{verdict.verdict}">{badge}{why}{paper}'
+            + (f"<p>The sentences that decide it:</p><ul>{quotes}</ul>" if quotes else "") + "</div>")
 
 
 def corpus_markdown(stats: dict[str, Any]) -> str:

@@ -169,15 +169,18 @@ class Checked:
     text: str | None  # None: unsupported, not shown
     cited: list[int]
     support: dict[int, list[str]]  # n -> abstract sentences that back the sentence
+    reason: str = ""  # why it is unsupported
+    said: str = ""  # the sentence as the model wrote it, when withheld
 
 
 @dataclass
 class Verification:
-    checked: int = 0
+    checked: int = 0  # model sentences checked
     moved: int = 0
     removed: int = 0
     unsupported: int = 0
     dropped_sentences: list[str] = field(default_factory=list)
+    dropped_reasons: list[str] = field(default_factory=list)  # one per dropped sentence
 
 
 @dataclass
@@ -185,6 +188,7 @@ class Synthesis:
     """The model's part of an answer: the sentences that verified, and what was dropped."""
 
     sentences: list[Checked] = field(default_factory=list)
+    withheld: list[Checked] = field(default_factory=list)  # sentences no cited abstract supports
     report: Verification = field(default_factory=Verification)
     timings: dict[str, float] = field(default_factory=dict)
 
@@ -194,11 +198,29 @@ class Synthesis:
 
 
 @dataclass
+class ClaimCheck:
+    """`paperchat check`: is one claim supported, by which paper, and which sentences decide it."""
+
+    claim: str
+    verdict: str  # "supported" | "unsupported"
+    paper_id: str = ""
+    title: str = ""
+    evidence: list[str] = field(default_factory=list)
+    reason: str = ""
+    seconds: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"verdict": self.verdict, "paper_id": self.paper_id, "title": self.title,
+                "evidence": self.evidence, "reason": self.reason}
+
+
+@dataclass
 class Citation:
     n: int
     paper: Paper
-    supported: bool = True
+    supported: bool = True  # False: a sentence citing it was not supported by it (and was withheld)
     support: list[str] = field(default_factory=list)  # abstract sentences that back the answer
+    withheld: list[str] = field(default_factory=list)  # the sentences that cited it and were withheld
 
     def to_json(self) -> dict[str, Any]:
         p = self.paper
@@ -212,6 +234,7 @@ class Citation:
             "abstract": p.abstract,
             "supported": self.supported,
             "support": self.support,
+            "withheld": self.withheld,
         }
 
 

@@ -122,6 +122,14 @@ def api_ask(engine: Engine, question: str) -> dict[str, Any]:
                           for c in out["citations"]]}
 
 
+def check_claim(engine: Engine, claim: str, abstract: str = "") -> str:
+    """The app's "Check a claim": the verdict as HTML, or the error as a message."""
+    try:
+        return R.claim_html(engine.check_claim(claim, abstract=abstract or ""))
+    except PaperchatError as e:
+        return f"<p>⚠️ {html.escape(str(e))}</p>"
+
+
 def create_app(engine: Engine) -> Any:
     import gradio as gr
 
@@ -150,6 +158,13 @@ def create_app(engine: Engine) -> Any:
                     clear = gr.Button("New conversation")
                     export_btn = gr.Button("Export conversation (.md)")
                 exported = gr.File(label="Conversation", visible=False)
+                with gr.Accordion("Check a claim", open=False, elem_id="check"):
+                    claim = gr.Textbox(label="Claim", placeholder="e.g. PEARL achieves up to 4.4× speedup over "
+                                       "autoregressive decoding", elem_id="claim", max_lines=3)
+                    pasted = gr.Textbox(label="Abstract to judge it against (optional; else the collection is "
+                                        "searched)", lines=3, elem_id="claim-abstract")
+                    check_btn = gr.Button("Check", elem_id="check-btn")
+                    verdict = gr.HTML(elem_id="claim-result")
             with gr.Column(scale=2):
                 with gr.Accordion("Corpus", open=False):
                     gr.Markdown(R.corpus_markdown(stats))
@@ -180,6 +195,9 @@ def create_app(engine: Engine) -> Any:
                     [chat, sources, turns, stated, all_chips], api_visibility="private")
         export_btn.click(lambda t: gr.update(value=export(t), visible=True), [turns], [exported],
                          api_visibility="private")
+
+        check_btn.click(lambda c, a: check_claim(engine, c, a), [claim, pasted], [verdict],
+                        api_visibility="private", **queue)
 
         def ask_api(question: str) -> dict:
             """Answer one question; JSON with answer, citations, abstained."""

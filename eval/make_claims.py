@@ -1,0 +1,132 @@
+"""Build eval/claims.jsonl: faithful and altered claims from real abstracts, for `paperchat check`.
+
+    python eval/make_claims.py            # reads ../shared/corpora, writes eval/claims.jsonl
+
+Each claim is one sentence of a real ICLR 2026 / ICML 2026 abstract, kept as it
+is (faithful, "verbatim"), lightly reworded without changing its meaning
+(faithful, "reworded"), or altered in one place so that it is false:
+"number" (one number changed), "negation" (a negation added or removed),
+"direction" (a direction word swapped for its opposite). Each line holds the
+claim, the abstract it must be judged against, the expected verdict, and a
+split: "tune" (the half the verifier's rules and thresholds were set on) or
+"test" (the half the README reports). The edit vocabulary is wider than the
+verifier's word lists on purpose, so the test half is not the rules' own echo.
+Deterministic: the same corpora give the same file.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import random
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "src"))
+
+from paperchat.clean import clean_text  # noqa: E402
+from paperchat.text import sentences  # noqa: E402
+
+CORPORA = [ROOT.parent / "shared" / "corpora" / n for n in ("iclr2026.jsonl.gz", "icml2026.jsonl.gz")]
+PER_KIND = 60
+
+NUMBER = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(\s*(?:%|×|x\b|times\b|-fold\b))")
+NEGATE_ADD = re.compile(r"\b(is|are|can|does|do|will|was|were|could|should)\b(?! not)")
+NEGATE_DROP = [(r"\bdoes not (\w+)", r"\1s"), (r"\bdo not (\w+)", r"\1"), (r"\bcannot\b", "can"),
+               (r"\bwithout\b", "with"), (r"\b(is|are|was|were|can) not\b", r"\1"), (r"\bfails to\b", "manages to")]
+SWAPS = [("improves", "degrades"), ("improve", "degrade"), ("increases", "decreases"), ("increase", "decrease"),
+         ("reduces", "increases"), ("reduce", "increase"), ("faster", "slower"), ("higher", "lower"),
+         ("lower", "higher"), ("outperforms", "underperforms"), ("better", "worse"), ("enhances", "diminishes"),
+         ("surpasses", "trails"), ("accelerates", "slows down"), ("boosts", "lowers"), ("larger", "smaller"),
+         ("smaller", "larger"), ("more efficient", "less efficient"), ("stronger", "weaker"), ("fewer", "more")]
+REWORD = [(r"^We (propose|introduce|present|show|find|demonstrate)", r"The authors \1"),
+          (r"\bwe\b", "the authors"), (r"\bour\b", "their"), (r"^In this (paper|work), ", ""),
+          (r"\bsignificantly\b", "substantially"), (r"\bdemonstrate\b", "show"), (r"\butilize\b", "use"),
+          (r"\bnovel\b", "new"), (r"^Furthermore, ", ""), (r"^Moreover, ", ""), (r"\bAdditionally, ", ""),
+          (r"\bvarious\b", "several"), (r"\bcrucial\b", "important"), (r"\bleverages\b", "uses")]
+
+
+def papers() -> list[dict[str, str]]:
+    out = []
+    for path in CORPORA:
+        with gzip.open(path, "rt", encoding="utf-8") as f:
+            for line in f:
+                r = json.loads(line)
+                out.append({"id": r["id"], "title": clean_text(r["title"]), "abstract": clean_text(r["abstract"])})
+    return out
+
+
+def alter_number(s: str, rng: random.Random) -> str | None:
+    m = NUMBER.search(s)
+    if not m:
+        return None
+    raw = m.group(1)
+    value = float(raw)
+    new = rng.choice([value * 10, value + 1 + int(value), value / 2 if value >= 4 else value * 3])
+    text = f"{new:.{len(raw.split('.')[1])}f}" if "." in raw else str(int(round(new)))
+    return None if text == raw else s[:m.start(1)] + text + s[m.end(1):]
+
+
+def alter_negation(s: str, rng: random.Random) -> str | None:
+    for pattern, repl in NEGATE_DROP:
+        if re.search(pattern, s):
+            return re.sub(pattern, repl, s, count=1)
+    m = NEGATE_ADD.search(s)
+    return s[:m.end()] + " not" + s[m.end():] if m else None
+
+
+def alter_direction(s: str, rng: random.Random) -> str | None:
+    for a, b in SWAPS:
+        if re.search(rf"\b{a}\b", s):
+            return re.sub(rf"\b{a}\b", b, s, count=1)
+    return None
+
+
+def reword(s: str, rng: random.Random) -> str | None:
+    out = s
+    for pattern, repl in REWORD:
+        out = re.sub(pattern, repl, out, count=1)
+    return out[0].upper() + out[1:] if out != s else None
+
+
+def main() -> int:
+    rng = random.Random(2026)
+    pool = papers()
+    rng.shuffle(pool)
+    made: dict[str, list[dict]] = {k: [] for k in ("verbatim", "reworded", "number", "negation", "direction")}
+    makers = {"reworded": reword, "number": alter_number, "negation": alter_negation, "direction": alter_direction}
+    for paper in pool:
+        if all(len(v) >= PER_KIND for v in made.values()):
+            break
+        sents = [s for s in sentences(paper["abstract"]) if 10 <= len(s.split()) <= 45]
+        rng.shuffle(sents)
+        for kind in made:  # one claim per paper: the kinds spread over many abstracts
+            if len(made[kind]) >= PER_KIND:
+                continue
+            for s in sents:
+                claim = s if kind == "verbatim" else makers[kind](s, rng)
+                if claim:
+                    made[kind].append({"claim": claim, "source_sentence": s, **paper})
+                    break
+            else:
+                continue
+            break
+    out = ROOT / "eval" / "claims.jsonl"
+    with out.open("w", encoding="utf-8") as f:
+        for kind, rows in made.items():
+            for i, row in enumerate(rows):
+                split = "tune" if int(hashlib.md5(row["claim"].encode()).hexdigest(), 16) % 2 else "test"
+                f.write(json.dumps({
+                    "id": f"{kind}-{i:02d}", "kind": kind, "split": split,
+                    "expected": "supported" if kind in ("verbatim", "reworded") else "unsupported",
+                    "claim": row["claim"], "source_sentence": row["source_sentence"], "paper_id": row["id"],
+                    "title": row["title"], "abstract": row["abstract"]}, ensure_ascii=False) + "\n")
+    print(f"{out}: " + ", ".join(f"{len(v)} {k}" for k, v in made.items()))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

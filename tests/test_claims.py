@@ -1,0 +1,159 @@
+"""The meaning checks (claims.py), the verifier that uses them, and `paperchat check`."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from paperchat import cli, render, ui
+from paperchat.cite import Verifier
+from paperchat.claims import (
+    conflict,
+    direction_conflict,
+    name_conflict,
+    number_conflict,
+    polarity_conflict,
+)
+from paperchat.config import AnswerSettings
+from paperchat.engine import Engine
+from paperchat.schema import Paper, Source, Verification
+
+from .conftest import ScriptedChat, WordEmbedding
+
+PEARL = ("PEARL achieves speedups of up to 4.43× over autoregressive decoding. It does not require retraining "
+         "the draft model. Contrary to the belief that longer drafts help, we find that adaptive lengths are faster.")
+
+
+@pytest.mark.parametrize(("claim", "ok"), [
+    ("PEARL achieves a 4.43× speedup", True),
+    ("PEARL achieves up to 4.43x speedup", True),
+    ("PEARL is 4.4 times faster", True),  # rounded, as written
+    ("PEARL achieves a 44× speedup", False),
+    ("PEARL achieves up to 5× speedup", False),
+    ("PEARL achieves a 4.43% gain", False),  # another unit
+])
+def test_numbers_must_be_the_ones_stated(claim: str, ok: bool) -> None:
+    assert (number_conflict(claim, PEARL) == "") is ok
+
+
+def test_a_derived_percentage_is_not_stated() -> None:
+    stated = "dParallel reduces decoding steps from 256 to 30 on GSM8K."
+    assert number_conflict("dParallel reduces the number of decoding steps by 75% on GSM8K", stated)
+    assert not number_conflict("dParallel reduces decoding steps from 256 to 30", stated)
+
+
+@pytest.mark.parametrize(("claim", "ok"), [
+    ("PEARL does not require retraining the draft model", True),
+    ("PEARL requires retraining the draft model", False),
+    ("PEARL does not achieve speedups over autoregressive decoding", False),
+])
+def test_negation_on_one_side_only_fails(claim: str, ok: bool) -> None:
+    best = next(s for s in PEARL.split(". ") if ("retrain" in s) == ("retrain" in claim))
+    assert (polarity_conflict(claim, best) == "") is ok
+
+
+@pytest.mark.parametrize(("claim", "stated", "ok"), [
+    ("The method reduces memory use", "The method reduces memory use by half", True),
+    ("The method increases memory use", "The method reduces memory use by half", False),
+    ("GaRA outperforms baselines", "GaRA consistently outperforms baselines", True),
+    ("GaRA underperforms baselines", "GaRA consistently outperforms baselines", False),
+    ("Decoding is slower with PEARL", "Decoding is faster with PEARL", False),
+])
+def test_direction_words_must_agree(claim: str, stated: str, ok: bool) -> None:
+    assert (direction_conflict(claim, stated) == "") is ok
+
+
+def test_a_named_benchmark_must_be_in_the_abstract() -> None:
+    assert name_conflict("PEARL reaches 4.43× on GSM8K", PEARL, ["PEARL"])
+    assert not name_conflict("PEARL reaches 4.43×", PEARL, ["PEARL"])
+    assert not conflict("PEARL achieves up to 4.43× speedups", PEARL.split(". ")[0], PEARL, PEARL, ["PEARL"])
+
+
+@pytest.fixture
+def source() -> tuple[Verifier, list[Source]]:
+    e = WordEmbedding(model_name="t")
+    verifier = Verifier(lambda t: np.asarray(e.get_text_embedding_batch(t)),
+                        AnswerSettings(support_threshold=0.35, min_term_overlap=0.3))
+    src = [Source(1, Paper("p", "PEARL: Parallel Speculative Decoding", PEARL, "ICLR", 2025), "PEARL")]
+    verifier.prepare(src)
+    return verifier, src
+
+
+def test_quotes_match_on_word_boundaries_and_in_context(source) -> None:
+    verifier, src = source
+    assert verifier.check("PEARL achieves speedups of up to 4.43× [1].", src, Verification()).text
+    # a fragment whose sentence says the opposite is no quote of support
+    out = verifier.check("Longer drafts help [1].", src, Verification())
+    assert out.text is None
+    assert verifier.check("achieves speedups of up to 44× over autoregressive decoding [1]", src,
+                          Verification()).text is None
+
+
+def test_a_withheld_sentence_gives_its_reason_and_what_it_cited(source) -> None:
+    verifier, src = source
+    report = Verification()
+    out = verifier.check("PEARL achieves speedups of up to 44× over autoregressive decoding [1].", src, report)
+    assert out.text is None and out.cited == [1] and "44" in out.reason
+    assert report.dropped_reasons == [out.reason] and report.checked == 1
+
+
+def test_an_abstract_with_bracketed_numbers_is_answered(settings, embedder, tmp_path) -> None:
+    from paperchat.corpus import read_paths
+    from paperchat.index import PaperIndex
+
+    corpus = tmp_path / "c.jsonl"
+    corpus.write_text(json.dumps({"id": "b1", "title": "Bounded Scores", "venue": "ICLR", "year": 2026,
+                                  "abstract": "We map every calibration score into [0,1] with a learned monotone "
+                                              "transform [12]. Bounded scores make calibration comparable across "
+                                              "models and datasets."}) + "\n")
+    index = PaperIndex(settings, embedder)
+    index.ingest(read_paths([corpus]), progress=False)
+    answer = Engine(settings, index, ScriptedChat("Scores are mapped into [0,1] [1].")).answer(
+        "How are calibration scores mapped into [0,1]?")
+    assert not answer.abstained and [c.n for c in answer.citations if c.supported] == [1]
+    assert "\\[0,1\\]" in answer.text and "[[12]]" not in render.link_citations(answer.text)
+
+
+def test_an_unsupported_citation_reaches_the_api_and_the_badge(settings, seed_index) -> None:
+    question = "What is the Halton scheduler for MaskGIT?"
+    engine = Engine(settings, seed_index, ScriptedChat("The Halton scheduler cures cancer in mice [1]."))
+    answer = engine.answer(question)
+    bad = [c for c in answer.citations if not c.supported]
+    assert bad and bad[0].n == 1 and "cures cancer" in bad[0].withheld[0]
+    assert "cures cancer" not in answer.text  # the withheld sentence is not in the answer
+    out = ui.api_ask(engine, question)
+    assert {"n": 1, "supported": False}.items() <= next(c for c in out["citations"] if c["n"] == 1).items()
+    hits = engine.search(question).hits
+    assert "⚠ citation not supported" in render.sources_html(hits, answer)
+
+
+def test_check_cli_judges_a_claim_against_an_inline_abstract(settings, seed_index, monkeypatch, capsys,
+                                                             tmp_path) -> None:
+    monkeypatch.setattr(Engine, "open", classmethod(lambda cls, s, **kw: Engine(settings, seed_index)))
+    batch = tmp_path / "claims.jsonl"
+    lines = [{"id": "a", "claim": "PEARL achieves speedups of up to 4.43× over autoregressive decoding.",
+              "abstract": PEARL}, {"id": "b", "claim": "PEARL achieves a 44× speedup over autoregressive decoding.",
+              "abstract": PEARL}]
+    batch.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    assert cli.main(["check", "--batch", str(batch)]) == 0
+    out = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [o["verdict"] for o in out] == ["supported", "unsupported"]
+    assert "44" in out[1]["reason"] and out[1]["evidence"]
+
+
+@pytest.mark.parametrize(("line", "problem"), [
+    ('{"id": "x", "claim": "fine", "abstract": "x"}\n{"id": "y", "claim": ', ":2: not valid JSON"),
+    ('{"id": "x", "claim": "   "}', ":1: \"claim\" must be a non-empty string"),
+    ('{"id": "x", "claim": "Some claim.", "paper_id": "no-such-paper"}', ":1: no paper with id 'no-such-paper'"),
+    ('["not", "an", "object"]', ":1: expected a JSON object"),
+])
+def test_check_batch_refuses_bad_lines_by_file_and_line(settings, seed_index, monkeypatch, capsys, tmp_path,
+                                                         line: str, problem: str) -> None:
+    monkeypatch.setattr(Engine, "open", classmethod(lambda cls, s, **kw: Engine(settings, seed_index)))
+    batch = tmp_path / "bad.jsonl"
+    batch.write_text(line + "\n")
+    assert cli.main(["check", "--batch", str(batch)]) == 2
+    captured = capsys.readouterr()
+    assert problem in captured.err and "Traceback" not in captured.err and captured.out == ""

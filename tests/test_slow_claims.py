@@ -1,0 +1,34 @@
+"""`paperchat check --batch` on the adversarial claims (eval/claims.jsonl) with the real embedder.
+
+The claims come from real ICLR/ICML 2026 abstracts: faithful (verbatim, reworded)
+and altered (a number, a negation, a direction word). Targets from the issue,
+on the test half (the rules were set on the tune half): every altered kind
+rejected >= 0.90, faithful accepted >= 0.90.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from paperchat.config import ROOT
+
+pytestmark = pytest.mark.slow
+
+
+def test_check_batch_meets_the_targets_on_the_test_half(real_settings, tmp_path) -> None:
+    claims = [json.loads(line) for line in (ROOT / "eval" / "claims.jsonl").read_text().splitlines()]
+    test = [c for c in claims if c["split"] == "test"]
+    batch = tmp_path / "batch.jsonl"
+    batch.write_text("".join(json.dumps({k: c[k] for k in ("id", "claim", "abstract", "title")}) + "\n" for c in test))
+    out = subprocess.run([sys.executable, "-m", "paperchat.cli", "check", "--batch", str(batch),
+                          "--index", str(real_settings.index_dir)], capture_output=True, text=True, check=True)
+    verdicts = {row["id"]: row["verdict"] for row in map(json.loads, out.stdout.splitlines())}
+    assert set(verdicts) == {c["id"] for c in test}
+    for kind in ("verbatim", "reworded", "number", "negation", "direction"):
+        group = [c for c in test if c["kind"] == kind]
+        right = sum(verdicts[c["id"]] == c["expected"] for c in group) / len(group)
+        assert right >= 0.9, (kind, right)
