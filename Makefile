@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 MODEL  ?= qwen2.5-coder-1.5b
 INDEX_INPUTS := $(wildcard data/*.txt data/*.jsonl data/*.jsonl.gz data/*.csv data/titles.tsv)
 
-.PHONY: setup run test test-fast eval bench bench-quick soak lint browser clean
+.PHONY: setup run test test-fast eval bench bench-quick soak roles lint browser clean
 
 setup: $(VENV)/.ready
 
@@ -45,6 +45,10 @@ bench: setup
 
 bench-quick: setup
 	$(BIN)/python bench/run.py --quick
+
+# The sentence-role head shipped in src/paperchat/roles.npz, from ../shared/datasets/csabstruct (5-fold CV report).
+roles: setup
+	$(BIN)/python scripts/train_roles.py
 
 # The long load test: 5 API + 3 browser sessions asking at once for 2 minutes against the real app.
 soak: setup browser data/index/manifest.json

@@ -118,6 +118,32 @@ FOLLOWUP = [
     (["Tell me about DeepWeightFlow.", "What architectures can it generate weights for?"], ["dwf"]),
 ]
 
+# Questions about one fact of one paper, with the facts a correct answer states
+# (must_mention: each item is found in the answer, case-insensitively; "a|b" = either).
+DETAIL = [
+    ("How much faster is the anisotropy-based memorization detection metric than earlier denoising-free methods?",
+     ["memo"], ["5x|5×"]),
+    ("How much does ZIP-RC improve accuracy over majority voting?", ["ziprc"], ["12%"]),
+    ("How much do the fixes for low-probability tokens improve GRPO on K&K Logic Puzzles?", ["lowprob"], ["46.2%"]),
+    ("By how much does GRACE improve the overall MTEB score in the supervised setting?", ["grace"], ["11.5%"]),
+    ("How many decoding steps does dParallel need on GSM8K?", ["dparallel"], ["256", "30"]),
+    ("What speedup does FlowCast achieve?", ["flowcast"], ["2.5×|2.5x"]),
+    ("What speedup does PEARL reach over auto-regressive decoding?", ["pearl"], ["4.43"]),
+    ("How much training speedup does LCSC give consistency models on CIFAR-10?", ["lcsc"], ["23×|23x"]),
+    ("How many fewer parameters do radial flows need than coupling flows?", ["bijection"], ["1000"]),
+    ("How much wall-clock time does projected gradient ascent need compared with regularization-based reward "
+     "fine-tuning on FLUX?", ["pga"], ["30%"]),
+    ("What return does GoRL reach on HopperStand?", ["genrl"], ["870"]),
+    ("How much faster does FaPS train diffusion models?", ["faps"], ["3×|3x"]),
+    ("How many bits can ASIR embed in pixel space?", ["asir"], ["65,536|65536"]),
+    ("By how much does GenDA reduce the relative root-mean-square error?", ["genda"], ["25-57%|25–57%"]),
+    ("How much does PhysicEdit improve physical realism over Qwen-Image-Edit?", ["physedit"], ["5.9%"]),
+    ("How much does FoSS improve MAUVE scores over Transformer?", ["spans"], ["12.5%"]),
+    ("On GSM8K, what share of instances can a diffusion language model decode correctly with half the "
+     "refinement steps?", ["dlm_knows"], ["97%"]),
+    ("What average improvement does P-GenRM achieve on personalized reward model benchmarks?", ["pgenrm"], ["2.31%"]),
+]
+
 UNANSWERABLE = [
     "What is the best recipe for sourdough bread?",
     "Which papers use graph neural networks for traffic forecasting?",
@@ -139,6 +165,9 @@ def main() -> None:
             rows.append({"id": f"{cat}-{i:02d}", "category": cat, "turns": [q], "gold": [P[g] for g in gold]})
     for i, (turns, gold) in enumerate(FOLLOWUP, 1):
         rows.append({"id": f"followup-{i:02d}", "category": "followup", "turns": turns, "gold": [P[g] for g in gold]})
+    for i, (q, gold, facts) in enumerate(DETAIL, 1):
+        rows.append({"id": f"detail-{i:02d}", "category": "detail", "turns": [q], "gold": [P[g] for g in gold],
+                     "must_mention": facts})
     for i, q in enumerate(UNANSWERABLE, 1):
         rows.append({"id": f"unanswerable-{i:02d}", "category": "unanswerable", "turns": [q], "gold": []})
     out = Path(__file__).with_name("questions.jsonl")

@@ -50,6 +50,16 @@ def test_ask_stream_and_open_a_citation(app_url, tmp_path) -> None:
         page.wait_for_function("document.getElementById('src-1').dataset.opened", timeout=15_000)
         assert "PEARL" in page.inner_text("#src-1")
         assert page.locator("#src-1 details").get_attribute("open") is not None
+        # the comparison table: a cell opens its source with that very sentence highlighted
+        assert page.locator("#chat table").count() >= 1
+        cell = page.locator('#chat table a[href^="#src-2.s"]').first
+        href = cell.get_attribute("href")
+        cell_text = cell.inner_text().strip("“”…")
+        cell.click()
+        page.wait_for_function("document.getElementById('src-2').dataset.sentence !== undefined", timeout=15_000)
+        highlighted = page.inner_text("#src-2 .s.hl")
+        assert href.endswith(f".s{page.get_attribute('#src-2', 'data-sentence')}")
+        assert cell_text[:40] in highlighted
         shot = tmp_path / "paperchat.png"
         page.screenshot(path=str(shot), full_page=True)
         assert shot.stat().st_size > 10_000

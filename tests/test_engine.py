@@ -31,7 +31,7 @@ def test_answer_quotes_evidence_and_keeps_a_verified_synthesis(settings, seed_in
                                            "It also cures cancer in mice [1].")
     answer = engine.answer(QUESTION)
     assert not answer.abstained
-    assert "PEARL" in answer.text and "**In short:** PEARL adapts the draft length" in answer.text
+    assert "PEARL" in answer.text and "**How they differ:** PEARL adapts the draft length" in answer.text
     assert "cancer" not in answer.text
     assert answer.verification.unsupported == 1
     assert answer.verification.dropped_sentences == ["It also cures cancer in mice [1]."]

@@ -68,7 +68,7 @@ def test_html_in_abstracts_and_questions_is_shown_as_text() -> None:
 
 def test_export_writes_markdown_with_references(engine) -> None:
     *_, (_, _, turns, _) = ui.respond(engine, QUESTION, [], [], [], [], 5)
-    text = Path(ui.export(turns)).read_text()
+    text = Path(ui.export(turns)[0]).read_text()
     assert text.startswith("# paperchat conversation") and "**References**" in text and "[1] PEARL" in text
 
 

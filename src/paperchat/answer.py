@@ -26,11 +26,22 @@ from collections.abc import Callable, Generator, Sequence
 
 import numpy as np
 
+from paperchat import table as T
 from paperchat.chat import ChatModel
 from paperchat.cite import Verifier, split_sentences
 from paperchat.config import AnswerSettings
 from paperchat.errors import PaperchatError
-from paperchat.schema import Answer, Citation, Evidence, Hit, Plan, Retrieved, Source, Synthesis
+from paperchat.schema import (
+    Answer,
+    Citation,
+    Evidence,
+    Hit,
+    Plan,
+    Retrieved,
+    Source,
+    Synthesis,
+    Table,
+)
 from paperchat.text import sentences, tokenize
 
 COMPARATIVE = re.compile(
@@ -45,6 +56,7 @@ SYSTEM = (
     "it comes from, like [1] or [2][3]. Never state anything that is not in the evidence."
 )
 IN_SHORT = "**In short:** "
+HOW_THEY_DIFFER = "**How they differ:** "
 
 
 def short_label(hit_or_title: Hit | str) -> str:
@@ -57,34 +69,51 @@ def is_comparative(question: str) -> bool:
     return bool(COMPARATIVE.search(question))
 
 
-def relevant(hits: Sequence[Hit], margin: float) -> list[Hit]:
-    """The top hit, and the others whose cosine is close enough to the best to count as evidence."""
-    if not hits:
-        return []
-    best = max(h.dense for h in hits)
-    return [h for i, h in enumerate(hits) if i == 0 or h.dense >= best - margin]
-
-
 def make_sources(hits: Sequence[Hit]) -> list[Source]:
     return [Source(n=i, paper=h.paper, label=short_label(h), sentences=sentences(h.paper.abstract))
             for i, h in enumerate(hits, 1)]
 
 
-def pick_evidence(question_vec: np.ndarray, source: Source, count: int) -> list[str]:
-    """The `count` sentences of the source closest to the question, in abstract order."""
+_INTENTS = {
+    "number": re.compile(r"\bhow (?:much|many|fast|large|big|well|often)\b|\bby how much\b|\bwhat (?:is the )?"
+                         r"(?:speed-?ups?|accuracy|gains?|improvements?|scores?|error|reduction)\b", re.I),
+    "data": re.compile(r"\b(?:what|which) (?:data|datasets?|benchmarks?|corpora|tasks)\b|\b(?:evaluated|tested|"
+                       r"trained) on\b", re.I),
+    "method": re.compile(r"\bhow (?:does|do|is|are|can)\b|\bwhat (?:method|technique|mechanism|components?|"
+                         r"architecture|algorithm)\b|\bwork\b", re.I),
+}
+_DIGIT = re.compile(r"\d")
+_DATA = re.compile(r"\b(?:data(?:sets?)?|benchmarks?|corpus|corpora|evaluat\w* on|experiments? on)\b", re.I)
+
+
+def intent(question: str) -> str:
+    """What kind of sentence answers the question: "number", "data", "method" or ""."""
+    return next((name for name, pattern in _INTENTS.items() if pattern.search(question)), "")
+
+
+def pick_evidence(question_vec: np.ndarray, source: Source, count: int, wants: str = "",
+                  bonus: float = 0.15) -> list[str]:
+    """The `count` sentences of the source that best answer the question, in abstract order:
+    closeness to it, plus `bonus` for a sentence of the kind it asks for (a number for "how
+    much", the method for "how does it work", the data for "what data")."""
     assert source.vectors is not None
     sims = source.vectors @ question_vec
+    for i, sentence in enumerate(source.sentences):
+        fits = ((wants == "number" and _DIGIT.search(sentence)) or (wants == "data" and _DATA.search(sentence))
+                or (wants == "method" and i < len(source.roles) and source.roles[i] == "method"))
+        sims[i] += bonus if fits else 0.0
     keep = sorted(np.argsort(-sims)[:count].tolist())
     return [source.sentences[i] for i in keep]
 
 
-def evidence(question_vec: np.ndarray, sources: list[Source], use: Sequence[int], count: int) -> Evidence:
+def evidence(question_vec: np.ndarray, sources: list[Source], use: Sequence[int], count: int,
+             wants: str = "") -> Evidence:
     """Markdown bullets quoting each source numbered in `use`, and the quotes per source."""
     lines, quotes = [], {}
     for s in sources:
         if s.n not in use:
             continue
-        quotes[s.n] = pick_evidence(question_vec, s, count)
+        quotes[s.n] = pick_evidence(question_vec, s, count, wants)
         venue = f"{s.paper.venue} {s.paper.year}"
         # "[0,1]" or "[12]" in an abstract is the paper's text, not a citation: escaped, never linked
         quoted = re.sub(r"\[(\d[^\]]*)\]", r"\\[\1\\]", " ".join(quotes[s.n]))
@@ -92,9 +121,23 @@ def evidence(question_vec: np.ndarray, sources: list[Source], use: Sequence[int]
     return Evidence(sources, quotes, "\n".join(lines))
 
 
+def tabled(sources: list[Source], table: Table) -> Evidence:
+    """The evidence of a comparative answer: the table, whose cells are the quotes."""
+    quotes = {r.n: [next(s for s in sources if s.n == r.n).sentences[c.sentence]
+                    for c in r.cells.values() if c.sentence >= 0] for r in table.rows}
+    return Evidence(sources, quotes, T.markdown(table), table)
+
+
 def prompt(plan: Plan, ev: Evidence) -> list[dict[str, str]]:
     labels = {s.n: s.label for s in ev.sources}
-    shown = "\n".join(f"[{n}] {labels[n]}: {ev.quotes[n][0]}" for n in ev.quotes)
+    if ev.table is not None:
+        shown = "\n".join(f"[{r.n}] {r.title}: " + "; ".join(f"{k}: {c.text}" for k, c in r.cells.items()
+                                                            if c.sentence >= 0) for r in ev.table.rows)
+        task = ("In at most three short sentences, say how these papers differ in problem, approach and "
+                "result. Use only the table.")
+        return [{"role": "system", "content": SYSTEM.replace("two", "three")},
+                {"role": "user", "content": f"Table:\n{shown}\n\nQuestion: {plan.query}\n{task}"}]
+    shown = "\n".join(f"[{n}] {labels[n]}: {' '.join(ev.quotes[n])}" for n in ev.quotes)
     task = ("Compare the papers in one or two sentences: what each does and how they differ."
             if plan.comparative and len(ev.quotes) > 1 else "Answer the question in one or two sentences.")
     return [
@@ -104,8 +147,8 @@ def prompt(plan: Plan, ev: Evidence) -> list[dict[str, str]]:
 
 
 def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens: int, verifier: Verifier,
-                    sources: Sequence[Source], settings: AnswerSettings,
-                    clock: Callable[[], float]) -> Generator[str, None, Synthesis]:
+                    sources: Sequence[Source], settings: AnswerSettings, clock: Callable[[], float],
+                    max_sentences: int | None = None) -> Generator[str, None, Synthesis]:
     """Stream the model's reply one verified sentence at a time; returns the `Synthesis`
     (kept sentences, verification report, model timings read from `clock`)."""
     result = Synthesis()
@@ -114,7 +157,8 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
     def flush(text: str) -> Generator[str, None, None]:
         for sentence in split_sentences(text):
             kept = [c.text for c in result.sentences if c.text]
-            if len(kept) >= settings.max_sentences or _repeats(sentence, kept, settings.repeat_overlap):
+            if len(kept) >= (max_sentences or settings.max_sentences) or _repeats(sentence, kept,
+                                                                                    settings.repeat_overlap):
                 continue  # small models loop; two sentences is the format
             checked = verifier.check(sentence, sources, result.report)
             if checked.text:
@@ -167,9 +211,10 @@ def assemble(plan: Plan, ev: Evidence, synthesis: Synthesis, timings: dict[str, 
                 tried.setdefault(n, []).append(checked.said)
     citations = [Citation(n, by_n[n].paper, n not in tried, support.get(n, []), tried.get(n, []))
                  for n in sorted(set(support) | set(tried)) if n in by_n]
-    text = ev.text + (f"\n\n{IN_SHORT}{synthesis.text}" if synthesis.text else "")
+    lead = HOW_THEY_DIFFER if ev.table is not None else IN_SHORT
+    text = ev.text + (f"\n\n{lead}{synthesis.text}" if synthesis.text else "")
     return Answer(text, citations, False, synthesis.report, {**synthesis.timings, **timings}, plan.query,
-                  plan.filters.to_json(), model)
+                  plan.filters.to_json(), model, table=ev.table)
 
 
 def abstained(plan: Plan, found: Retrieved, timings: dict[str, float], model: str) -> Answer:

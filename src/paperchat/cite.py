@@ -98,7 +98,8 @@ class Verifier:
             s.vectors = flat[i:i + len(s.sentences)]
             i += len(s.sentences)
 
-    def _support(self, clause: str, vector: np.ndarray, source: Source) -> tuple[bool, str, str]:
+    def _support(self, clause: str, vector: np.ndarray, source: Source,
+                 cited_names: Sequence[str] = ()) -> tuple[bool, str, str]:
         """(supported, the sentence that backs it, why not). A clause is supported when it
         quotes the abstract word for word (and the quoted sentence does not negate or contrast
         what it quotes), or when it is on the topic of some sentence (cosine and shared key
@@ -107,13 +108,13 @@ class Verifier:
         sims = source.vectors @ vector
         order = np.argsort(-sims)
         best = source.sentences[int(order[0])]
-        names = [source.label, source.paper.title]
+        names = [source.label, source.paper.title, *cited_names]
         host = _quoted_in(clause, source.sentences, self.min_quote_words)
         if host is not None:
             whole = plain(host).rstrip(".!?") == plain(clause).rstrip(".!?")
             why = "" if whole else conflict(clause, host, host, source.paper.abstract, names)
             return not why, host, why
-        own = set(tokenize(" ".join(names))) - set(tokenize(source.paper.abstract))
+        own = set(tokenize(f"{source.label} {source.paper.title}")) - set(tokenize(source.paper.abstract))
         terms = {t for t in tokenize(clause) if len(t) > 2} - own  # the paper's name is no evidence
         overlap = len(terms & set(tokenize(source.paper.abstract))) / max(len(terms), 1)
         if float(sims[order[0]]) < self.threshold or overlap < self.min_overlap:
@@ -146,6 +147,8 @@ class Verifier:
             return Checked(None, [], {})
         report.checked += 1  # sentences, not citations: the figures divide by sentences
         clauses = _clauses(body, self.min_clause_terms)
+        # the papers a sentence cites may be named in it ("MAP and P-GenRM both …" [1][2])
+        cited_names = [name for n in valid for name in (by_n[n].label, by_n[n].paper.title)]
         if any(_quoted_in(body, s.sentences, self.min_quote_words) for s in sources):
             clauses = [body]  # quoted whole: its short clauses need no support of their own
         vectors = self.embed(clauses)
@@ -154,7 +157,7 @@ class Verifier:
         for clause, vector in zip(clauses, vectors, strict=True):
             backers, reasons, closest = {}, {}, {}
             for s in sources:
-                ok, best, why = self._support(clause, vector, s)
+                ok, best, why = self._support(clause, vector, s, cited_names)
                 if ok:
                     backers[s.n] = best
                 else:

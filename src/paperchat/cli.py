@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from paperchat import batch
 from paperchat.config import ROOT, Settings
 from paperchat.errors import PaperchatError
 
@@ -58,29 +59,12 @@ def _search_one(engine: Any, query: str, k: int, venue: list[str], year: list[in
     return [h.to_json() for h in engine.search(query, k, Filters(list(venue or []), list(year or []))).hits]
 
 
-def _batch(path: str, field: str) -> Any:
-    """The JSON objects of a batch file, one per non-empty line, each with `field`."""
-    try:
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as e:
-        raise PaperchatError(f"{path}: cannot read the batch file ({e})") from None
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        try:
-            item = json.loads(line)
-            item[field]  # noqa: B018 - required
-        except (json.JSONDecodeError, KeyError, TypeError):
-            raise PaperchatError(f"{path}:{number}: expected a JSON object with \"id\" and \"{field}\"") from None
-        yield item
-
-
 def cmd_search(args: argparse.Namespace) -> int:
     from paperchat.engine import Engine
 
     engine = Engine.open(_settings(args), model=False)
     if args.batch:
-        for item in _batch(args.batch, "query"):
+        for item in batch.with_field(args.batch, "query"):
             query = item["query"]
             venue = [item["venue"]] if item.get("venue") else []
             year = [int(item["year"])] if item.get("year") else []
@@ -160,6 +144,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_check)
 
+    p = common(sub.add_parser("compare", help="a comparison table (Problem | Approach | Result) for named papers"))
+    p.add_argument("ids", nargs="+", metavar="ID")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_compare)
+
+    p = common(sub.add_parser("roles", help="sentence roles (background|objective|method|result|other)"))
+    p.add_argument("--batch", required=True, help="JSON lines {id, sentences: [...]}")
+    p.set_defaults(func=cmd_roles)
+
     p = common(sub.add_parser("serve", help="start the chat app in the browser"))
     p.add_argument("--host")
     p.add_argument("--port", type=int)
@@ -185,26 +178,13 @@ def _engine(args: argparse.Namespace) -> Any:
     return engine
 
 
-def _history(path: str | None) -> list[Any]:
-    from paperchat.schema import Turn
-
-    if not path:
-        return []
-    try:
-        items = json.loads(Path(path).read_text(encoding="utf-8"))
-        return [Turn(question=i) if isinstance(i, str) else
-                Turn(question=i["question"], titles=list(i.get("titles", []))) for i in items]
-    except (OSError, json.JSONDecodeError, KeyError, TypeError) as e:
-        raise PaperchatError(f"{path}: expected a JSON list of questions ({e})") from None
-
-
 def cmd_ask(args: argparse.Namespace) -> int:
     from paperchat.engine import next_turn
     from paperchat.schema import Filters
 
     engine = _engine(args)
     if args.batch:
-        for item in _batch(args.batch, "turns"):
+        for item in batch.with_field(args.batch, "turns"):
             turns = list(item["turns"])
             history: list[Any] = []
             final = None
@@ -217,7 +197,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
     if not args.question:
         raise PaperchatError("give a QUESTION or --batch FILE")
     filters = Filters(list(args.venue or []), list(args.year or []))
-    for event in engine.ask(args.question, _history(args.history), filters):
+    for event in engine.ask(args.question, batch.history(args.history), filters):
         if event.kind == "sources" and not args.json:
             for i, hit in enumerate(event.hits, 1):
                 print(f"[{i}] {hit.paper.title} ({hit.paper.venue} {hit.paper.year}) {hit.paper.url}")
@@ -237,40 +217,12 @@ def cmd_ask(args: argparse.Namespace) -> int:
     return 0
 
 
-def _claims(path: str) -> list[tuple[str, dict[str, Any]]]:
-    """Every line of a check batch, validated before any is judged: (file:line, record)."""
-    try:
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as e:
-        raise PaperchatError(f"{path}: cannot read the batch file ({e})") from None
-    out = []
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        where = f"{path}:{number}"
-        try:
-            item = json.loads(line)
-        except (json.JSONDecodeError, RecursionError):
-            raise PaperchatError(f"{where}: not valid JSON (one object per line: {{\"id\", \"claim\", ...}})") from None
-        if not isinstance(item, dict) or "id" not in item:
-            raise PaperchatError(f"{where}: expected a JSON object with \"id\" and \"claim\"")
-        if not isinstance(item.get("claim"), str) or not item["claim"].strip():
-            raise PaperchatError(f"{where}: \"claim\" must be a non-empty string")
-        for key in ("abstract", "title", "paper_id"):
-            if key in item and not isinstance(item[key], str):
-                raise PaperchatError(f"{where}: \"{key}\" must be a string")
-        out.append((where, item))
-    if not out:
-        raise PaperchatError(f"{path}: no claims in the batch file")
-    return out
-
-
 def cmd_check(args: argparse.Namespace) -> int:
     from paperchat.engine import Engine
 
     engine = Engine.open(_settings(args), model=False)
     if args.batch:
-        items = _claims(args.batch)
+        items = batch.claims(args.batch)
         for where, item in items:  # unknown ids are refused before anything is judged
             if item.get("paper_id") and not item.get("abstract") and engine.paper(item["paper_id"]) is None:
                 raise PaperchatError(f"{where}: no paper with id '{item['paper_id']}' in the index")
@@ -291,6 +243,26 @@ def cmd_check(args: argparse.Namespace) -> int:
     for sentence in verdict.evidence:
         print(f"  “{sentence}”")
     return 0 if verdict.verdict == "supported" else 1
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    from paperchat.engine import Engine
+    from paperchat.table import markdown
+
+    table = Engine.open(_settings(args), model=False).compare(args.ids)
+    if args.json:
+        _print_json(table.to_json())
+    else:
+        print(markdown(table))
+    return 0
+
+
+def cmd_roles(args: argparse.Namespace) -> int:
+    from paperchat.roles import label
+
+    for item in batch.sentence_lists(args.batch):  # every line checked before any is labelled
+        _print_json({"id": item["id"], "labels": label(item["sentences"])})
+    return 0
 
 
 def cmd_serve(args: argparse.Namespace) -> int:

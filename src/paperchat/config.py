@@ -87,7 +87,11 @@ class RetrievalSettings(_Group):
         0.15, description="Papers whose cosine is this far below the best are not evidence."
     )
     comparative_margin: float = Field(
-        0.25, description="The same margin for comparative questions, which need every relevant paper."
+        0.25, description="For comparative questions: papers whose relevance (cosine + coverage_weight_relevance x "
+        "coverage of the topic terms the hits share) is this far below the best get no row and no citation."
+    )
+    coverage_weight_relevance: float = Field(
+        1.0, ge=0, description="Weight of query-term coverage in the relevance of a paper to a comparative question."
     )
     passages: int = Field(2, ge=1, description="Matching sentences returned with each hit (search --json, sources panel).")
     passage_chunk_bonus: float = Field(
@@ -119,6 +123,14 @@ class AnswerSettings(_Group):
         0.3, description="Share of a sentence's key terms that the cited abstract must hold."
     )
     synthesis: bool = Field(True, description="Let the model add a verified comparison.")
+    single_paper_sentences: int = Field(
+        3, ge=1, le=4, description="Sentences quoted when one paper answers the question (up to four)."
+    )
+    table_sentences: int = Field(3, ge=1, description="Most 'how they differ' sentences after a comparison table.")
+    intent_bonus: float = Field(
+        0.15, ge=0, description="Added to the closeness of a sentence of the kind the question asks for "
+        "(a number for 'how much', the method for 'how does it work', the data for 'what data')."
+    )
     max_sentences: int = Field(2, ge=1, description="Most synthesis sentences kept (small models loop past the format).")
     repeat_overlap: float = Field(
         0.6, ge=0, le=1, description="A synthesis sentence sharing more than this share of its terms with an earlier one is a repeat."

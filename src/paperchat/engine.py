@@ -25,6 +25,8 @@ from typing import Any
 import numpy as np
 
 from paperchat import answer as A
+from paperchat import roles
+from paperchat import table as T
 from paperchat.chat import ChatModel
 from paperchat.cite import Verifier, split_sentences, strip_markers
 from paperchat.config import Settings
@@ -43,6 +45,7 @@ from paperchat.schema import (
     Retrieved,
     Source,
     Synthesis,
+    Table,
     Turn,
     Verification,
 )
@@ -205,7 +208,7 @@ class Engine:
         """Verify each sentence of `text` that carries a `[n]` against the numbered `papers`."""
         sources = self._prepare([Source(n, p, A.short_label(p.title)) for n, p in papers.items()])
         return [(s, self._verifier.check(s, sources, Verification()))
-                for s in split_sentences(text.replace(A.IN_SHORT, "")) if "[" in s]
+                for s in split_sentences(text.replace(A.IN_SHORT, "").replace(A.HOW_THEY_DIFFER, "")) if "[" in s]
 
     # ------------------------------------------------------------ the steps
 
@@ -225,19 +228,40 @@ class Engine:
                     k, A.is_comparative(question))
 
     def _evidence(self, plan: Plan, found: Retrieved) -> Evidence:
+        """The quoted part: a comparison table when two or more papers address a comparative
+        question, else the sentences of each relevant paper that best answer it."""
         sources = self._prepare(A.make_sources(found.hits))
-        r = self.settings.retrieval
-        keep = {h.paper.paper_id for h in A.relevant(found.hits, r.comparative_margin if plan.comparative
-                                                     else r.relevant_margin)}
-        use = [s.n for s in sources if s.paper.paper_id in keep]
+        use = [s.n for s in sources if s.paper.paper_id in self._retriever.relevant(plan.query, found.hits,
+                                                                                  plan.comparative)]
         qvec = self._embed([plan.query])[0]
-        return A.evidence(qvec, sources, use, self.settings.answer.evidence_sentences)
+        if plan.comparative and len(use) >= 2:
+            table = T.build(sources, {s.n: s.roles for s in sources}, use, plan.question, qvec)
+            return A.tabled(sources, table)
+        a = self.settings.answer
+        count = a.single_paper_sentences if len(use) == 1 else a.evidence_sentences
+        return A.evidence(qvec, sources, use, count, A.intent(plan.question))
+
+    def compare(self, paper_ids: Sequence[str]) -> Table:
+        """The comparison table for papers a person names (cells by role and position)."""
+        papers = []
+        for pid in paper_ids:
+            paper = self.paper(pid)
+            if paper is None:
+                raise PaperchatError(f"no paper with id '{pid}' in the index at {self.settings.index_dir}")
+            papers.append(paper)
+        if len(papers) < 2:
+            raise PaperchatError("compare needs two or more paper ids")
+        sources = self._prepare([Source(n, p, A.short_label(p.title), sentences(p.abstract))
+                                 for n, p in enumerate(papers, 1)])
+        return T.build(sources, {s.n: s.roles for s in sources}, [s.n for s in sources])
 
     def _synthesise(self, plan: Plan, ev: Evidence, clock: _Clock) -> Generator[Event, None, Synthesis]:
         if self._chat is None or not self.settings.answer.synthesis:
             return Synthesis()
         stream = A.verified_stream(self._chat, A.prompt(plan, ev), self.settings.llm.max_tokens, self._verifier,
-                                   [s for s in ev.sources if s.n in ev.quotes], self.settings.answer, clock)
+                                   [s for s in ev.sources if s.n in ev.quotes], self.settings.answer, clock,
+                                   self.settings.answer.table_sentences if ev.table else None)
+        lead = A.HOW_THEY_DIFFER if ev.table else A.IN_SHORT
         ahead = self._chat.ahead()
         if ahead:
             yield Event("status", text=f"Waiting for the model: {ahead} answer{'s' if ahead > 1 else ''} "
@@ -249,7 +273,7 @@ class Engine:
                     piece = next(stream)
                 except StopIteration as done:
                     return done.value if isinstance(done.value, Synthesis) else Synthesis()
-                yield Event("token", text=("\n" + A.IN_SHORT if first else "") + piece)
+                yield Event("token", text=("\n" + lead if first else "") + piece)
                 first = False
         finally:
             stream.close()  # a person who left frees the model now, not when garbage is collected
@@ -258,13 +282,16 @@ class Engine:
         return np.asarray(self._index.embedder.get_text_embedding_batch(texts), dtype=np.float32)
 
     def _prepare(self, sources: list[Source]) -> list[Source]:
-        """Sentence vectors per paper, computed once per process."""
+        """Sentence vectors (computed once per process) and roles (stored at ingest, or
+        labelled now for an index built before roles) for each source."""
         for s in sources:
             if s.paper.paper_id in self._sentence_cache:
                 s.sentences, s.vectors = self._sentence_cache[s.paper.paper_id]
         self._verifier.prepare(sources)
         for s in sources:
             self._sentence_cache[s.paper.paper_id] = (s.sentences, s.vectors)
+            stored = s.paper.roles
+            s.roles = stored if len(stored) == len(s.sentences) else roles.label(s.sentences)
         return sources
 
 

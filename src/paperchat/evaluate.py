@@ -97,7 +97,8 @@ def answer_row(engine: Engine, row: dict[str, Any]) -> dict[str, Any]:
     pieces = int(t.get("model_pieces", 0))
     decoding = t.get("last_model_token_s", 0.0) - t.get("first_model_token_s", 0.0)
     return {
-        "id": row["id"], "category": row["category"], "abstained": answer.abstained,
+        "id": row["id"], "category": row["category"], "abstained": answer.abstained, "gold": row["gold"],
+        "cited_ids": sorted({c.paper.paper_id for c in answer.citations if c.support}),
         "markers": len(markers), "markers_resolved": sum(n in shown for n in markers),
         "model_checked": v.checked, "model_unsupported": v.unsupported, "moved": v.moved, "removed": v.removed,
         "gold_any": bool(gold & cited) if gold else None, "gold_all": gold <= cited if gold else None,
@@ -105,7 +106,17 @@ def answer_row(engine: Engine, row: dict[str, Any]) -> dict[str, Any]:
         "total_s": answer.timings.get("total_s"), "sources_s": t.get("retrieve_s"),
         "model_pieces": pieces, "pieces_per_s": (pieces - 1) / decoding if pieces > 1 and decoding > 0 else None,
         "answer": answer.text, "citations": {c.n: c.paper.paper_id for c in answer.citations},
+        "fact_recall": fact_recall(answer.text, row.get("must_mention", [])),
+        "table_rows": [r.paper_id for r in answer.table.rows] if answer.table else None,
     }
+
+
+def fact_recall(text: str, facts: list[str]) -> float | None:
+    """The share of the facts a correct answer states that `text` states ("a|b": either)."""
+    if not facts:
+        return None
+    low = text.lower().replace("\\", "")
+    return sum(any(alt.lower() in low for alt in f.split("|")) for f in facts) / len(facts)
 
 
 def title_check(engine: Engine, n: int, seed: int = 0) -> dict[str, float]:

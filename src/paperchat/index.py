@@ -13,8 +13,7 @@ chunked and embedded first; only then is anything written, in the order
 Chroma -> keyword index -> docstore -> manifest. The manifest is marked
 "writing" for the duration, so an interrupted write is detected on the next run
 and finished by re-ingesting (papers are deleted by id before being re-added).
-
-manifest.py records how the index was built and refuses a mismatch.
+Roles (roles.py) are labelled for new and changed papers; manifest.py records the build.
 """
 
 from __future__ import annotations
@@ -33,7 +32,9 @@ from paperchat.config import Settings
 from paperchat.errors import IndexMissingError, PaperchatError
 from paperchat.keyword import KeywordIndex
 from paperchat.manifest import check_manifest, read_manifest, write_manifest
+from paperchat.roles import label as label_roles
 from paperchat.schema import Paper
+from paperchat.text import sentences
 
 if TYPE_CHECKING:  # llama-index is imported where it is used, so importing paperchat stays cheap
     from llama_index.core import Document
@@ -44,6 +45,7 @@ if TYPE_CHECKING:  # llama-index is imported where it is used, so importing pape
 
 SCHEMA = 1
 EMBED_KEYS = {"title"}  # the only metadata embedded with each chunk
+DERIVED = {"source", "roles"}  # where it was read, what we computed: a change to these re-embeds nothing
 
 
 @dataclass
@@ -76,7 +78,7 @@ def paper_document(paper: Paper) -> Document:
 def content_hash(doc: Document) -> str:
     """What decides new / changed / unchanged: the abstract and the paper's fields, but
     not where it was read from, so a renamed or moved corpus file re-embeds nothing."""
-    fields = {k: v for k, v in sorted(doc.metadata.items()) if k != "source"}
+    fields = {k: v for k, v in sorted(doc.metadata.items()) if k not in DERIVED}
     return hashlib.sha256(f"{doc.text}\n{json.dumps(fields, sort_keys=True)}".encode()).hexdigest()
 
 
@@ -207,6 +209,8 @@ class PaperIndex:
             else:
                 unchanged += 1
         to_run = added + updated
+        for doc in to_run:
+            doc.metadata["roles"] = ",".join(label_roles(sentences(doc.text)))
         nodes = self._embed(self.splitter().get_nodes_from_documents(to_run), progress) if to_run else []
 
         if to_run or recovering:
@@ -264,13 +268,9 @@ class PaperIndex:
 
     def dense(self, query_embedding: list[float], top: int, venues: Sequence[str] = (),
               years: Sequence[int] = ()) -> list[tuple[str, str, float]]:
-        """(paper_id, chunk text, cosine) for the nearest chunks.
-
-        This asks the Chroma collection behind the `ChromaVectorStore` directly
-        rather than through `VectorStoreQuery`: the store turns each of the ~50
-        results into a `TextNode` by validating its JSON node payload, which cost
-        ~20 ms per question at 10k papers (a third of the search), and we only need
-        the paper id, the text and the distance."""
+        """(paper_id, chunk text, cosine) for the nearest chunks, from the Chroma collection
+        directly: `VectorStoreQuery` validated each result's JSON node payload into a
+        `TextNode`, ~20 ms a question at 10k papers, for fields we do not use."""
         where: list[dict[str, Any]] = []
         if venues:
             where.append({"venue": {"$in": list(venues)}})

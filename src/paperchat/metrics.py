@@ -65,10 +65,22 @@ def summarize_answers(rows: list[dict[str, Any]]) -> dict[str, float]:
         "gold cited (answerable)": mean([float(bool(r["gold_any"])) for r in answerable]),
         "all gold cited (comparative)": mean([float(bool(r["gold_all"])) for r in comparative]),
         "correct abstention": mean([float(r["abstained"]) for r in unans]),
+        "fact recall (questions with must_mention)": mean([r["fact_recall"] for r in rows
+                                                           if r.get("fact_recall") is not None]),
+        "gold papers with a table row (comparative)": mean([
+            float(set(r["gold"]) <= set(r["table_rows"] or [])) for r in comparative]),
+        "table rows on gold papers (precision)": _share(comparative, "table_rows", "gold"),
+        "cited papers that are gold (precision, comparative)": _share(comparative, "cited_ids", "gold"),
         "first token p50 s": median([r["first_token_s"] for r in rows]),
         "first model token p50 s": median([r["first_model_token_s"] for r in rows]),
         "total p50 s": median([r["total_s"] for r in rows]),
     }
+
+
+def _share(rows: list[dict[str, Any]], got: str, gold: str) -> float:
+    """Of all the papers in `got` across rows, the share that are in that row's `gold`."""
+    total = sum(len(r.get(got) or []) for r in rows)
+    return sum(len(set(r.get(got) or []) & set(r[gold])) for r in rows) / total if total else float("nan")
 
 
 def format_table(table: dict[str, dict[str, float]]) -> str:

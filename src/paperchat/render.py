@@ -7,11 +7,13 @@ it is rendered: an abstract with `<script>` in it shows the text, nothing runs.
 
 from __future__ import annotations
 
+import csv
 import html
+import io
 import re
 from typing import Any
 
-from paperchat.schema import Answer, ClaimCheck, Hit
+from paperchat.schema import Answer, ClaimCheck, Hit, Paper, Table
 from paperchat.text import sentences
 
 CSS = """
@@ -22,21 +24,28 @@ CSS = """
 .badge.warn { background: #fee2e2; color: #991b1b; }
 .badge.ok { background: #dcfce7; color: #166534; }
 .src mark { background: #fef08a; }
+.src .s.hl { background: #fdba74; outline: 2px solid #f97316; }
 .chip { display: inline-block; padding: 2px 8px; border-radius: 12px; background: #f3f4f6; margin-right: 4px; }
 """
 
-# [n] in the chat links to the source card; clicking scrolls to it, opens it and flashes it.
+# [n] in the chat links to the source card (#src-n); a table cell to one sentence of it
+# (#src-n.sK). A click scrolls there, opens the abstract, flashes the card and highlights
+# the sentence.
 HEAD = """
 <script>
 document.addEventListener('click', (e) => {
   const a = e.target.closest('a[href^="#src-"]');
   if (!a) return;
   e.preventDefault();
-  const card = document.getElementById(a.getAttribute('href').slice(1));
+  const m = a.getAttribute('href').match(/^#(src-\\d+)(?:\\.s(\\d+))?$/);
+  const card = m && document.getElementById(m[1]);
   if (!card) return;
   const details = card.querySelector('details');
   if (details) details.open = true;
-  card.scrollIntoView({behavior: 'smooth', block: 'center'});
+  card.querySelectorAll('.s.hl').forEach((s) => s.classList.remove('hl'));
+  const sentence = m[2] !== undefined ? card.querySelector(`.s[data-s="${m[2]}"]`) : null;
+  if (sentence) { sentence.classList.add('hl'); card.dataset.sentence = m[2]; }
+  (sentence || card).scrollIntoView({behavior: 'smooth', block: 'center'});
   card.classList.add('flash');
   card.dataset.opened = String(Date.now());
   setTimeout(() => card.classList.remove('flash'), 1600);
@@ -70,8 +79,8 @@ def sources_html(hits: list[Hit], answer: Answer | None = None) -> str:
                 status = '<span class="badge">retrieved, not cited</span>'
         support = set(cited[n].support) if n in cited else set(hit.passages if answer is None else [])
         abstract = " ".join(
-            f"<mark>{html.escape(s)}</mark>" if s in support else html.escape(s)
-            for s in sentences(p.abstract)
+            f'<span class="s" data-s="{i}">' + (f"<mark>{html.escape(s)}</mark>" if s in support else html.escape(s))
+            + "</span>" for i, s in enumerate(sentences(p.abstract))
         )
         title = html.escape(p.title) + (' <span class="badge">label from abstract</span>' if p.title_derived else "")
         link = f' · <a href="{html.escape(p.url)}" target="_blank" rel="noopener">OpenReview</a>' if p.url else ""
@@ -122,6 +131,34 @@ def conversation_markdown(turns: list[dict[str, Any]]) -> str:
                 lines.append(f"[{c.n}] {p.title}. {p.venue} {p.year}." + (f" {p.url}" if p.url else ""))
             lines.append("")
     return "\n".join(lines)
+
+
+def table_csv(table: Table) -> str:
+    """The comparison table as CSV: one row per paper, the cells verbatim."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["n", "paper_id", "title", "venue", "year", *table.columns])
+    for r in table.rows:
+        writer.writerow([r.n, r.paper_id, r.title, r.venue, r.year,
+                         *(r.cells[c].text if r.cells[c].sentence >= 0 else "" for c in table.columns)])
+    return out.getvalue()
+
+
+def bibtex(papers: list[Paper]) -> str:
+    """A @misc entry per paper from what the corpus holds (title, venue, year, link,
+    authors when known); nothing is invented, so an entry may lack fields."""
+    entries = []
+    for p in papers:
+        key = re.sub(r"\W+", "", (p.title.split()[0] if p.title else "paper")).lower() + str(p.year)
+        key += "_" + re.sub(r"\W+", "", p.paper_id)[-6:]
+        fields = [("title", "{" + p.title + "}"), ("howpublished", f"{p.venue} {p.year}"), ("year", str(p.year))]
+        if p.authors:
+            fields.append(("author", " and ".join(p.authors)))
+        if p.url:
+            fields.append(("url", p.url))
+        body = ",\n".join(f"  {k} = {{{v}}}" for k, v in fields)
+        entries.append(f"@misc{{{key},\n{body}\n}}")
+    return "\n\n".join(entries) + "\n"
 
 
 def claim_html(verdict: ClaimCheck) -> str:

@@ -22,7 +22,7 @@ import re
 
 from paperchat.config import RetrievalSettings
 from paperchat.index import PaperIndex
-from paperchat.schema import Filters, Hit, Retrieved, Turn
+from paperchat.schema import Filters, Hit, Paper, Retrieved, Turn
 from paperchat.text import sentences, tokenize
 
 _YEAR = r"(?:19|20)\d\d"
@@ -103,8 +103,9 @@ class Retriever:
         filters = filters or Filters()
         hits = self.search(query, k, filters)
         confidence = self.confidence(query, hits[:self.settings.k])
+        named = names_a_paper(query, hits[:3])  # "What is GenCape and what are its parts?" is answerable
         return Retrieved(query, filters, hits, confidence,
-                         abstain=not hits or confidence < self.settings.abstain_below)
+                         abstain=not hits or (confidence < self.settings.abstain_below and not named))
 
     def search(self, query: str, k: int | None = None, filters: Filters | None = None) -> list[Hit]:
         """Ranked distinct papers for a standalone query, best first."""
@@ -136,20 +137,59 @@ class Retriever:
             self._idf_cache = self.index.keyword.idf()
         return self._idf_cache
 
+    def relevant(self, query: str, hits: list[Hit], comparative: bool) -> set[str]:
+        """The papers that address the question (they are quoted, get a table row and may be
+        cited): the top hit, and those within a margin of the best cosine; for a comparative
+        question, of the best cosine plus coverage of the topic terms the hits share, so a
+        paper that embeds near the question but lacks its topic gets no row."""
+        s = self.settings
+        if not comparative:
+            best = max((h.dense for h in hits), default=0.0)
+            return {h.paper.paper_id for i, h in enumerate(hits) if i == 0 or h.dense >= best - s.relevant_margin}
+        topic = self.topic_terms(query, hits)
+        score = {h.paper.paper_id: h.dense + s.coverage_weight_relevance * self.coverage(query, h.paper, topic)
+                 for h in hits}
+        best = max(score.values(), default=0.0)
+        return {pid for i, (pid, v) in enumerate(score.items()) if i == 0 or v >= best - s.comparative_margin}
+
+    def topic_terms(self, query: str, hits: list[Hit]) -> set[str]:
+        """The query terms that two or more of the hits share: what a comparative question is
+        about ("watermark" in "how do the watermarking papers differ in what they protect"),
+        as opposed to the aspect it compares them on ("protect"); all terms if none is shared."""
+        terms = set(tokenize(query, query=True))
+        held = [set(tokenize(f"{h.paper.title}. {h.paper.abstract}")) for h in hits]
+        return {t for t in terms if sum(t in h for h in held) >= 2} or terms
+
+    def coverage(self, query: str, paper: Paper, terms: set[str] | None = None) -> float:
+        """The share of the query's terms (or of `terms`), weighted by idf, that the paper's
+        title and abstract hold (a term no paper uses weighs most)."""
+        idf = self._idf()
+        terms = set(tokenize(query, query=True)) if terms is None else terms
+        unseen = 2 * max(idf.values(), default=1.0)
+        total = sum(idf.get(t, unseen) for t in terms) or 1.0
+        return sum(idf.get(t, 0.0) for t in terms & set(tokenize(f"{paper.title}. {paper.abstract}"))) / total
+
     def confidence(self, query: str, hits: list[Hit]) -> float:
         """How sure we are that the corpus answers the query: the best dense cosine
-        plus the share of the query's (idf-weighted) terms that a top-3 paper holds.
+        plus the coverage of the query's terms by the best of the top-3 papers.
         Short name questions ("What is GRACE?") embed poorly but match a rare term;
         off-topic questions embed near something but leave their key terms unmatched."""
         if not hits:
             return 0.0
-        idf = self._idf()
-        terms = set(tokenize(query, query=True))
-        unseen = 2 * max(idf.values(), default=1.0)  # a term no paper uses weighs most
-        total = sum(idf.get(t, unseen) for t in terms) or 1.0
-        cover = max(sum(idf.get(t, 0.0) for t in terms & set(tokenize(f"{h.paper.title}. {h.paper.abstract}"))) / total
-                    for h in hits[:3])
+        cover = max(self.coverage(query, h.paper) for h in hits[:3])
         return max(h.dense for h in hits) + self.settings.coverage_weight * cover
+
+
+_NAME = re.compile(r"\b[A-Za-z][\w-]*(?:[a-z][A-Z]|[A-Z][A-Z0-9])[\w-]*\b")
+
+
+def names_a_paper(query: str, hits: list[Hit]) -> bool:
+    """The query names one of the hits by the name in its title (GenCape, ZIP-RC, PEARL)."""
+    for name in _NAME.findall(query):
+        pattern = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])", re.I)
+        if any(pattern.search(h.paper.title) for h in hits):
+            return True
+    return False
 
 
 def passages(query: str, abstract: str, best_chunk: str = "", idf: dict[str, float] | None = None,

@@ -31,6 +31,7 @@ class Paper:
     code_url: str = ""
     source: str = ""  # "file:line" it was read from
     title_derived: bool = False  # True when the title is a label made from the abstract
+    roles: list[str] = field(default_factory=list)  # one per sentence of the abstract (roles.py), set at ingest
 
     def metadata(self) -> dict[str, Any]:
         """Flat metadata for Chroma (scalars only) and the docstore."""
@@ -46,6 +47,7 @@ class Paper:
             "code_url": self.code_url,
             "source": self.source,
             "title_derived": self.title_derived,
+            "roles": ",".join(self.roles),
         }
 
     @classmethod
@@ -63,6 +65,7 @@ class Paper:
             code_url=meta.get("code_url", ""),
             source=meta.get("source", ""),
             title_derived=bool(meta.get("title_derived", False)),
+            roles=[r for r in str(meta.get("roles", "")).split(",") if r],
         )
 
 
@@ -151,6 +154,38 @@ class Source:
     label: str
     sentences: list[str] = field(default_factory=list)
     vectors: Any = None  # numpy array, one normalised row per sentence
+    roles: list[str] = field(default_factory=list)  # one per sentence
+
+
+@dataclass
+class Cell:
+    """One cell of a comparison table: a verbatim span of the row's abstract, or "—"."""
+
+    text: str
+    role: str
+    sentence: int  # index of the sentence in the abstract; -1 for "—"
+    clipped: bool = False  # the span is a prefix of the sentence, cut at a clause boundary
+
+
+@dataclass
+class Row:
+    n: int
+    paper_id: str
+    title: str
+    venue: str
+    year: int
+    cells: dict[str, Cell]
+
+
+@dataclass
+class Table:
+    columns: list[str]
+    rows: list[Row]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"columns": self.columns, "rows": [
+            {"n": r.n, "paper_id": r.paper_id, "title": r.title, "venue": r.venue, "year": r.year,
+             "cells": {k: {"text": c.text, "role": c.role} for k, c in r.cells.items()}} for r in self.rows]}
 
 
 @dataclass
@@ -158,8 +193,9 @@ class Evidence:
     """The quoted part of an answer: which sources were quoted and with what."""
 
     sources: list[Source]
-    quotes: dict[int, list[str]]  # n -> the abstract sentences quoted
+    quotes: dict[int, list[str]]  # n -> the abstract sentences quoted (table cells: their whole sentences)
     text: str  # the Markdown shown
+    table: Table | None = None
 
 
 @dataclass
@@ -249,10 +285,12 @@ class Answer:
     filters: dict[str, list[Any]] = field(default_factory=dict)
     model: str = ""
     suggestions: list[str] = field(default_factory=list)
+    table: Table | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
             "answer": self.text,
+            "table": self.table.to_json() if self.table else None,
             "citations": [c.to_json() for c in self.citations],
             "abstained": self.abstained,
             "verification": asdict(self.verification),

@@ -42,12 +42,22 @@ EXAMPLES = [
 QUEUE = "answer"  # the one queue every answering event shares
 
 
-def export(turns: list[dict[str, Any]]) -> str:
-    """Write the conversation as Markdown to a temporary file; returns its path."""
+def export(turns: list[dict[str, Any]]) -> list[str]:
+    """Write the conversation as Markdown, each comparison table as CSV and the cited papers
+    as BibTeX, into a temporary folder; returns the paths (the Markdown first)."""
     folder = Path(tempfile.mkdtemp(prefix="paperchat-"))
-    path = folder / f"paperchat-{time.strftime('%Y%m%d-%H%M%S')}.md"
-    path.write_text(R.conversation_markdown(turns), encoding="utf-8")
-    return str(path)
+    stem = f"paperchat-{time.strftime('%Y%m%d-%H%M%S')}"
+    paths = [folder / f"{stem}.md"]
+    paths[0].write_text(R.conversation_markdown(turns), encoding="utf-8")
+    for i, t in enumerate(turns, 1):
+        if t["answer"].table is not None:
+            paths.append(folder / f"{stem}-table-{i}.csv")
+            paths[-1].write_text(R.table_csv(t["answer"].table), encoding="utf-8")
+    cited = {c.paper.paper_id: c.paper for t in turns for c in t["answer"].citations if c.support}
+    if cited:
+        paths.append(folder / f"{stem}.bib")
+        paths[-1].write_text(R.bibtex(list(cited.values())), encoding="utf-8")
+    return [str(p) for p in paths]
 
 
 def chips_choices(filters: Filters | None) -> list[str]:
@@ -156,8 +166,8 @@ def create_app(engine: Engine) -> Any:
                     k = gr.Slider(1, 10, value=engine.settings.retrieval.k, step=1, label="Sources")
                 with gr.Row():
                     clear = gr.Button("New conversation")
-                    export_btn = gr.Button("Export conversation (.md)")
-                exported = gr.File(label="Conversation", visible=False)
+                    export_btn = gr.Button("Export conversation (.md, tables .csv, .bib)")
+                exported = gr.File(label="Conversation", visible=False, file_count="multiple")
                 with gr.Accordion("Check a claim", open=False, elem_id="check"):
                     claim = gr.Textbox(label="Claim", placeholder="e.g. PEARL achieves up to 4.4× speedup over "
                                        "autoregressive decoding", elem_id="claim", max_lines=3)

@@ -1,0 +1,119 @@
+"""Sentence roles, the comparison table, and evidence that holds the fact asked for."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import numpy as np
+import pytest
+
+from paperchat import answer as A
+from paperchat import cli, roles
+from paperchat import table as T
+from paperchat.engine import Engine
+from paperchat.schema import Paper, Source
+from paperchat.text import sentences
+
+from .conftest import ScriptedChat, WordEmbedding
+
+COMPARATIVE = "Which papers are about speculative decoding, and how do they differ?"
+
+
+def test_roles_label_clear_sentences_and_follow_the_abstract_order() -> None:
+    got = roles.label([
+        "Large language models are increasingly used for reasoning, but decoding them is slow.",
+        "In this paper, we aim to make decoding faster without losing accuracy.",
+        "We propose a draft-and-verify scheme that adapts the draft length with a learned controller.",
+        "Experiments show a 3.1x speedup on GSM8K and 2.4x on HumanEval with no loss in accuracy.",
+    ])
+    assert len(got) == 4 and set(got) <= set(roles.LABELS)
+    assert got[0] == "background" and got[-1] == "result"
+    assert roles.label([]) == []
+
+
+def test_roles_features_have_one_row_per_sentence() -> None:
+    head = roles.classifier()
+    x = roles.features(["One sentence.", "Another one, with 3 numbers like 4.5%."], head.vocab, head.idf)
+    assert x.shape[0] == 2 and x.shape[1] == 3 * len(head.vocab) + roles.dense_features(["a"]).shape[1]
+
+
+def test_roles_cli_labels_a_batch_and_names_bad_lines(tmp_path, capsys) -> None:
+    batch = tmp_path / "r.jsonl"
+    batch.write_text(json.dumps({"id": "a", "sentences": ["We propose X.", "X beats Y by 5%."]}) + "\n")
+    assert cli.main(["roles", "--batch", str(batch)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["id"] == "a" and len(out["labels"]) == 2 and set(out["labels"]) <= set(roles.LABELS)
+    batch.write_text(json.dumps({"id": "a", "sentences": ["ok."]}) + "\n" + json.dumps({"id": "b", "sentences": []}))
+    assert cli.main(["roles", "--batch", str(batch)]) == 2
+    captured = capsys.readouterr()
+    assert f"{batch}:2" in captured.err and "Traceback" not in captured.err and captured.out == ""
+
+
+def _source(n: int, paper: Paper, labels: list[str] | None = None) -> Source:
+    e = WordEmbedding(model_name="t")
+    sents = sentences(paper.abstract)
+    return Source(n, paper, A.short_label(paper.title), sents,
+                  np.asarray(e.get_text_embedding_batch(sents), dtype=np.float32),
+                  labels or roles.label(sents))
+
+
+def test_cells_are_verbatim_spans_and_missing_roles_show_a_dash(seed_index) -> None:
+    papers = list(seed_index.papers.values())[:6]
+    sources = [_source(i, p) for i, p in enumerate(papers, 1)]
+    table = T.build(sources, {s.n: s.roles for s in sources}, [s.n for s in sources], "what data do they use?")
+    assert table.columns == ["Problem", "Approach", "Result", "Data"] and len(table.rows) == 6
+    for r, p in zip(table.rows, papers, strict=True):
+        for cell in r.cells.values():
+            assert cell.text == "—" or cell.text in p.abstract  # a cell can never misstate its paper
+    only_background = _source(1, papers[0], ["background"] * len(sentences(papers[0].abstract)))
+    row = T.row(only_background, only_background.roles, ["Problem", "Approach", "Result"], None)
+    assert row.cells["Approach"].text == "—" and row.cells["Result"].text == "—" and row.cells["Problem"].text != "—"
+    assert "| — |" in T.markdown(T.Table(["Problem", "Approach", "Result"], [row]))
+
+
+def test_a_long_sentence_is_cut_at_a_clause_boundary() -> None:
+    sentence = ("We evaluate the method on twelve benchmarks covering language, vision and speech, " * 4).strip()
+    text, clipped = T.clip(sentence, 20)
+    assert clipped and sentence.startswith(text) and len(text.split()) <= 20
+
+
+def test_a_comparative_answer_leads_with_a_table(settings, seed_index, monkeypatch, capsys) -> None:
+    engine = Engine(settings, seed_index, ScriptedChat("PEARL adapts the draft length of speculative decoding [1]."))
+    monkeypatch.setattr(cli, "_engine", lambda args: engine)
+    assert cli.main(["ask", COMPARATIVE, "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    table = out["table"]
+    assert table["columns"][:3] == ["Problem", "Approach", "Result"] and len(table["rows"]) >= 2
+    row = table["rows"][0]
+    assert set(row) == {"n", "paper_id", "title", "venue", "year", "cells"}
+    assert set(row["cells"]["Approach"]) == {"text", "role"}
+    assert out["answer"].startswith("| [n] | Paper | Problem")
+    assert {c["n"] for c in out["citations"]} >= {r["n"] for r in table["rows"]}
+
+
+def test_a_single_paper_question_has_no_table(settings, seed_index) -> None:
+    answer = Engine(settings, seed_index).answer("What is the Halton scheduler for MaskGIT?")
+    assert answer.table is None and answer.text.startswith("- **Halton")
+
+
+def test_evidence_for_how_much_picks_the_sentence_with_the_number(settings, seed_index) -> None:
+    answer = Engine(settings, seed_index).answer(
+        "How much faster is the anisotropy-based memorization detection metric than earlier methods?")
+    assert re.search(r"5x|5×", answer.text), answer.text
+
+
+def test_compare_builds_the_table_for_named_papers_and_refuses_unknown_ids(settings, seed_index, monkeypatch,
+                                                                          capsys) -> None:
+    monkeypatch.setattr(Engine, "open", classmethod(lambda cls, s, **kw: Engine(settings, seed_index)))
+    ids = list(seed_index.papers)[:2]
+    assert cli.main(["compare", *ids, "--json"]) == 0
+    assert [r["paper_id"] for r in json.loads(capsys.readouterr().out)["rows"]] == ids
+    assert cli.main(["compare", ids[0], "no-such-id"]) == 2
+    err = capsys.readouterr().err
+    assert "no-such-id" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("question", ["How much does ZIP-RC improve accuracy?", "What speedup does PEARL reach?"])
+def test_intent_is_read_from_the_question(question: str) -> None:
+    assert A.intent(question) == "number"
