@@ -144,6 +144,53 @@ DETAIL = [
     ("What average improvement does P-GenRM achieve on personalized reward model benchmarks?", ["pgenrm"], ["2.31%"]),
 ]
 
+# Multi-turn conversations, scored on the last turn: (turns, gold, stale, must_mention).
+# stale: papers of the earlier topic (or outside the narrowed set) that must not be cited.
+CONVERSATION = [
+    # narrowing the papers shown by venue/year
+    (["Which papers study watermarking?", "Which of these are from ICLR 2025?"], ["wm_order"],
+     ["noiseprints", "wm_spec"], []),
+    (["Which papers are about unlearning in generative models?", "Which of those are from ICML 2026?"],
+     ["unlearn_c", "ttt"], [], []),
+    (["Which papers are about speculative decoding?", "Which of these appeared at ICLR 2025?"], ["pearl"], [], []),
+    (["Which papers study anomaly detection?", "Which of these are from ICLR 2026?"], ["convae"], ["hydra"], []),
+    (["Which papers edit images?", "Which of these are from ICML 2026?"], ["unpaired", "physedit"], [], []),
+    (["Which papers analyze the generalization of VAEs?", "Which of these is from ICLR 2025?"], ["vae_dm_gen"],
+     ["vae_bounds"], []),
+    # ordinals, in the order the sources were shown
+    (["What is PEARL?", "What does the first one achieve?"], ["pearl"], [], []),
+    (["Which papers make diffusion language models decode faster?", "How does the first one work?"],
+     ["dlm_knows"], [], []),
+    (["Which papers are about classifier-free guidance in diffusion?", "What does the first paper study?"],
+     ["cfg_stage"], [], []),
+    # pronoun follow-ups about one paper's details
+    (["Tell me about dParallel.", "How many decoding steps does it need on GSM8K?"], ["dparallel"], [], ["256", "30"]),
+    (["What is ZIP-RC?", "How much does it improve accuracy?"], ["ziprc"], [], ["12%"]),
+    (["Tell me about FaPS.", "How much faster does it train?"], ["faps"], [], ["3×|3x"]),
+    (["What is GRACE?", "How much does it improve the MTEB score?"], ["grace"], [], ["11.5%"]),
+    (["What is ASIR?", "How many bits can it embed?"], ["asir"], [], ["65,536|65536"]),
+    (["Tell me about LCSC.", "What speedup does it give consistency models?"], ["lcsc"], [], ["23×|23x"]),
+    (["What is FlowCast?", "How much faster is it?"], ["flowcast"], [], ["2.5×|2.5x"]),
+    (["Tell me about the Halton scheduler.", "Does it need retraining?"], ["halton"], [], []),
+    # topic shifts that use comparative words
+    (["Which papers study watermarking?", "Compare the papers on machine unlearning for generative models."],
+     ["unlearn_c", "ttt"], ["wm_order", "wm_spec", "noiseprints"], []),
+    (["What is PEARL?", "How do the rectified flow papers differ?"], ["frf", "slerp"], ["pearl"], []),
+    (["Tell me about the Halton scheduler.", "Compare the optimal transport papers."],
+     ["semidual", "tssobolev", "scrna"], ["halton"], []),
+    (["Which papers are about GFlowNets?", "Which papers are about energy-based models, and how do they differ?"],
+     ["rne", "ebm_adv"], ["sal", "spans"], []),
+    (["What is GenCape?", "Compare the approaches to anomaly detection."], ["convae", "hydra"], ["gencape"], []),
+    (["Which papers edit images?", "What are the differences between the speculative decoding papers?"],
+     ["pearl", "selfspec"], ["unpaired", "physedit"], []),
+    (["What is dParallel?", "Which papers propose watermarks, and how do they differ?"],
+     ["wm_spec", "noiseprints", "wm_order"], ["dparallel"], []),
+    # a follow-up whose answer is "none of these"
+    (["Tell me about the Halton scheduler.", "Which of these came out at ICLR 2019?"], [], [], []),
+    (["Which papers study watermarking?", "Which of these are from ICLR 2019?"], [], [], []),
+    (["Which papers are about speculative decoding?", "Which of those appeared in 2019?"], [], [], []),
+]
+
 UNANSWERABLE = [
     "What is the best recipe for sourdough bread?",
     "Which papers use graph neural networks for traffic forecasting?",
@@ -167,6 +214,10 @@ def main() -> None:
         rows.append({"id": f"followup-{i:02d}", "category": "followup", "turns": turns, "gold": [P[g] for g in gold]})
     for i, (q, gold, facts) in enumerate(DETAIL, 1):
         rows.append({"id": f"detail-{i:02d}", "category": "detail", "turns": [q], "gold": [P[g] for g in gold],
+                     "must_mention": facts})
+    for i, (turns, gold, stale, facts) in enumerate(CONVERSATION, 1):
+        rows.append({"id": f"conversation-{i:02d}", "category": "conversation" if gold else "conversation-none",
+                     "turns": turns, "gold": [P[g] for g in gold], "stale": [P[g] for g in stale],
                      "must_mention": facts})
     for i, q in enumerate(UNANSWERABLE, 1):
         rows.append({"id": f"unanswerable-{i:02d}", "category": "unanswerable", "turns": [q], "gold": []})

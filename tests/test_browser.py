@@ -60,6 +60,17 @@ def test_ask_stream_and_open_a_citation(app_url, tmp_path) -> None:
         highlighted = page.inner_text("#src-2 .s.hl")
         assert href.endswith(f".s{page.get_attribute('#src-2', 'data-sentence')}")
         assert cell_text[:40] in highlighted
+        # a follow-up that narrows the papers shown by venue: the sources panel holds only those
+        before = page.locator("#sources .src[id^=src-]").count()
+        done = page.inner_text("#chat").count("verified against")
+        page.fill("#question textarea", "Which of these came out at ICLR 2025?")
+        page.click("#ask")
+        page.wait_for_function(f"(document.querySelector('#chat').innerText.match(/verified against|has no paper|"
+                               f"None of the papers/g) || []).length > {done}", timeout=240_000)
+        cards = page.locator("#sources .src[id^=src-]")
+        assert 0 < cards.count() <= before
+        for i in range(cards.count()):
+            assert "ICLR 2025" in cards.nth(i).inner_text()
         shot = tmp_path / "paperchat.png"
         page.screenshot(path=str(shot), full_page=True)
         assert shot.stat().st_size > 10_000

@@ -7,7 +7,8 @@ import json
 import pytest
 
 from paperchat import cli
-from paperchat.engine import Engine, next_turn
+from paperchat.conversation import next_turn
+from paperchat.engine import Engine
 from paperchat.errors import QuestionError
 from paperchat.schema import Filters
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from paperchat.retrieve import Retriever, parse_query, standalone_query
-from paperchat.schema import Filters, Turn
+from paperchat.retrieve import Retriever, parse_query
+from paperchat.schema import Filters
 
 VENUES = ["ICLR", "ICML"]
 
@@ -26,16 +26,6 @@ VENUES = ["ICLR", "ICML"]
 def test_parse_query(question: str, query: str, venues: list[str], years: list[int]) -> None:
     text, filters = parse_query(question, VENUES)
     assert (text, filters.venues, filters.years) == (query, venues, years)
-
-
-def test_followups_are_rewritten_with_the_previous_turn() -> None:
-    history = [Turn("Which papers speed up speculative decoding?", "speed up speculative decoding",
-                    ["PEARL: Parallel Speculative Decoding", "FlowCast: Trajectory Forecasting"])]
-    assert standalone_query("how does the second one work?", history).startswith("FlowCast")
-    assert "speculative decoding" in standalone_query("how do they differ?", history)
-    standalone = "What is the Halton scheduler for masked image transformers?"
-    assert standalone_query(standalone, history) == standalone
-    assert standalone_query("what about it?", []) == "what about it?"
 
 
 def test_search_finds_papers_by_name_and_returns_distinct_papers(seed_index, settings) -> None:

@@ -214,17 +214,21 @@ def assemble(plan: Plan, ev: Evidence, synthesis: Synthesis, timings: dict[str, 
     lead = HOW_THEY_DIFFER if ev.table is not None else IN_SHORT
     text = ev.text + (f"\n\n{lead}{synthesis.text}" if synthesis.text else "")
     return Answer(text, citations, False, synthesis.report, {**synthesis.timings, **timings}, plan.query,
-                  plan.filters.to_json(), model, table=ev.table)
+                  plan.filters.to_json(), model, table=ev.table, shown=[s.paper.paper_id for s in ev.sources])
 
 
 def abstained(plan: Plan, found: Retrieved, timings: dict[str, float], model: str) -> Answer:
-    """The answer when the collection has nothing on the question: say so, name the closest."""
+    """The answer when the collection (or the set of papers asked about) has nothing on it."""
     topics = [short_label(h) for h in found.hits[:3]]
-    note = ""
-    if plan.filters and not found.hits:
-        note = " matching " + " ".join(map(str, plan.filters.venues + plan.filters.years))
-    text = f"The collection has no paper on this{note}."
+    wanted = " ".join(map(str, plan.filters.venues + plan.filters.years))
+    if plan.reading == "narrow" and not found.hits:
+        text = (f"None of the papers shown before {'is from ' + wanted if wanted else 'fits this'}. "
+                "Ask again without pointing at them (no \"these\" or \"it\") to search the whole collection.")
+    else:
+        text = f"The collection has no paper on this{' matching ' + wanted if plan.filters and not found.hits else ''}."
     if topics:
         text += " The closest papers it does have are: " + "; ".join(topics) + "."
+    if plan.note:
+        text = f"{plan.note} {text}"
     return Answer(text, [], True, timings=timings, query=plan.query, filters=plan.filters.to_json(),
-                  model=model, suggestions=topics)
+                  model=model, suggestions=topics, shown=[h.paper.paper_id for h in found.hits])

@@ -179,7 +179,7 @@ def _engine(args: argparse.Namespace) -> Any:
 
 
 def cmd_ask(args: argparse.Namespace) -> int:
-    from paperchat.engine import next_turn
+    from paperchat.conversation import next_turn
     from paperchat.schema import Filters
 
     engine = _engine(args)

@@ -25,14 +25,15 @@ from typing import Any
 import numpy as np
 
 from paperchat import answer as A
-from paperchat import roles
+from paperchat import conversation, roles
 from paperchat import table as T
 from paperchat.chat import ChatModel
 from paperchat.cite import Verifier, split_sentences, strip_markers
 from paperchat.config import Settings
 from paperchat.errors import PaperchatError, QuestionError
 from paperchat.index import PaperIndex
-from paperchat.retrieve import Retriever, parse_query, standalone_query
+from paperchat.metrics import Clock
+from paperchat.retrieve import Retriever, parse_query
 from paperchat.schema import (
     Answer,
     Checked,
@@ -50,20 +51,6 @@ from paperchat.schema import (
     Verification,
 )
 from paperchat.text import sentences
-
-
-class _Clock:
-    """Seconds since the question arrived, recorded under names."""
-
-    def __init__(self) -> None:
-        self.start = time.perf_counter()
-        self.marks: dict[str, float] = {}
-
-    def __call__(self) -> float:
-        return time.perf_counter() - self.start
-
-    def mark(self, name: str) -> None:
-        self.marks[name] = self()
 
 
 class Engine:
@@ -135,16 +122,16 @@ class Engine:
         """The papers `ask` would show for `question`, without answering: venue/year stated
         in it are added to `filters`, a follow-up is read with `history`."""
         plan = self._plan(self._validate(question), history, filters or Filters(), Filters(), k)
-        return self._retriever.retrieve(plan.query, plan.k, plan.filters)
+        return self._retrieve(plan)
 
     def ask(self, question: str, history: Sequence[Turn] = (), filters: Filters | None = None,
             k: int | None = None, ignore: Filters | None = None) -> Iterator[Event]:
         """Answer `question`; `filters` come from the UI or CLI, filters stated in the
         question are added to them unless listed in `ignore` (the person removed them)."""
         question = self._validate(question)
-        clock = _Clock()
+        clock = Clock()
         plan = self._plan(question, history, filters or Filters(), ignore or Filters(), k)
-        found = self._retriever.retrieve(plan.query, plan.k, plan.filters)
+        found = self._retrieve(plan)
         clock.mark("retrieve_s")
         yield Event("sources", hits=found.hits, query=plan.query, filters=plan.filters)
         if found.abstain:
@@ -156,6 +143,8 @@ class Engine:
             yield Event("answer", answer=final)
             return
         ev = self._evidence(plan, found)
+        if plan.note:
+            ev.text = f"*{plan.note}*\n\n{ev.text}"
         clock.mark("first_token_s")
         yield Event("token", text=ev.text + "\n")
         synthesis = yield from self._synthesise(plan, ev, clock)
@@ -223,9 +212,22 @@ class Engine:
 
     def _plan(self, question: str, history: Sequence[Turn], filters: Filters, ignore: Filters,
               k: int | None) -> Plan:
-        text, stated = parse_query(question, self.venues())
-        return Plan(question, standalone_query(text, list(history)), stated.without(ignore).merged(filters),
-                    k, A.is_comparative(question))
+        """The query and filters for `question`, read in its conversation (conversation.py)."""
+        held = self.venues()
+        text, stated = parse_query(question, held)
+        cut, missing = conversation.missing_venue(text, held, [])
+        text, note = (cut or text, f"The collection has no {missing} papers (it holds {', '.join(self.stats()['by_venue'])})"
+                      "; the closest it has, from those:") if missing else (text, "")
+        query, scoped, reading = conversation.read(
+            text, stated.without(ignore).merged(filters), history,
+            lambda q, f: self._retriever.retrieve(q, k, f))
+        return Plan(question, query, scoped, k, A.is_comparative(question), reading, note)
+
+    def _retrieve(self, plan: Plan) -> Retrieved:
+        found = self._retriever.retrieve(plan.query, plan.k, plan.filters)
+        if plan.reading == "narrow":  # the person pointed at these papers: on topic by definition
+            found.abstain = not found.hits
+        return found
 
     def _evidence(self, plan: Plan, found: Retrieved) -> Evidence:
         """The quoted part: a comparison table when two or more papers address a comparative
@@ -255,7 +257,7 @@ class Engine:
                                  for n, p in enumerate(papers, 1)])
         return T.build(sources, {s.n: s.roles for s in sources}, [s.n for s in sources])
 
-    def _synthesise(self, plan: Plan, ev: Evidence, clock: _Clock) -> Generator[Event, None, Synthesis]:
+    def _synthesise(self, plan: Plan, ev: Evidence, clock: Clock) -> Generator[Event, None, Synthesis]:
         if self._chat is None or not self.settings.answer.synthesis:
             return Synthesis()
         stream = A.verified_stream(self._chat, A.prompt(plan, ev), self.settings.llm.max_tokens, self._verifier,
@@ -293,7 +295,3 @@ class Engine:
             stored = s.paper.roles
             s.roles = stored if len(stored) == len(s.sentences) else roles.label(s.sentences)
         return sources
-
-
-def next_turn(question: str, answer: Answer) -> Turn:
-    return Turn(question=question, query=answer.query, titles=[c.paper.title for c in answer.citations])

@@ -24,7 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from paperchat.config import ROOT, Settings
-from paperchat.engine import Engine, next_turn
+from paperchat.conversation import next_turn
+from paperchat.engine import Engine
 from paperchat.errors import PaperchatError
 from paperchat.metrics import (
     fmt,
@@ -98,6 +99,7 @@ def answer_row(engine: Engine, row: dict[str, Any]) -> dict[str, Any]:
     decoding = t.get("last_model_token_s", 0.0) - t.get("first_model_token_s", 0.0)
     return {
         "id": row["id"], "category": row["category"], "abstained": answer.abstained, "gold": row["gold"],
+        "stale": row.get("stale", []),
         "cited_ids": sorted({c.paper.paper_id for c in answer.citations if c.support}),
         "markers": len(markers), "markers_resolved": sum(n in shown for n in markers),
         "model_checked": v.checked, "model_unsupported": v.unsupported, "moved": v.moved, "removed": v.removed,

@@ -21,7 +21,7 @@ from __future__ import annotations
 import hashlib
 import json
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -33,7 +33,7 @@ from paperchat.errors import IndexMissingError, PaperchatError
 from paperchat.keyword import KeywordIndex
 from paperchat.manifest import check_manifest, read_manifest, write_manifest
 from paperchat.roles import label as label_roles
-from paperchat.schema import Paper
+from paperchat.schema import Filters, Paper
 from paperchat.text import sentences
 
 if TYPE_CHECKING:  # llama-index is imported where it is used, so importing paperchat stays cheap
@@ -266,16 +266,15 @@ class PaperIndex:
 
     # ------------------------------------------------------------ queries
 
-    def dense(self, query_embedding: list[float], top: int, venues: Sequence[str] = (),
-              years: Sequence[int] = ()) -> list[tuple[str, str, float]]:
+    def dense(self, query_embedding: list[float], top: int, filters: Filters | None = None) -> list[tuple[str, str, float]]:
         """(paper_id, chunk text, cosine) for the nearest chunks, from the Chroma collection
         directly: `VectorStoreQuery` validated each result's JSON node payload into a
         `TextNode`, ~20 ms a question at 10k papers, for fields we do not use."""
+        f = filters or Filters()
         where: list[dict[str, Any]] = []
-        if venues:
-            where.append({"venue": {"$in": list(venues)}})
-        if years:
-            where.append({"year": {"$in": [int(y) for y in years]}})
+        for key, values in (("venue", list(f.venues)), ("year", [int(y) for y in f.years]), ("paper_id", f.papers)):
+            if values:
+                where.append({key: {"$in": values}})
         result = self.store.client.query(
             query_embeddings=[query_embedding],
             n_results=min(top, max(int(self.manifest.get("chunks") or self.chunk_count()), 1)),
@@ -289,12 +288,12 @@ class PaperIndex:
                                         result["distances"][0], strict=True)
         ]
 
-    def mask(self, venues: list[str], years: list[int]) -> np.ndarray | None:
-        if not venues and not years:
+    def mask(self, filters: Filters) -> np.ndarray | None:
+        """Which rows of the keyword index pass `filters` (None: all)."""
+        if not filters:
             return None
-        papers = self.papers
-        vs = {v.lower() for v in venues}
+        papers, vs, ids = self.papers, {v.lower() for v in filters.venues}, set(filters.papers)
         return np.array([
-            (not vs or papers[pid].venue.lower() in vs) and (not years or papers[pid].year in years)
-            for pid in self.keyword.ids
+            (not vs or papers[pid].venue.lower() in vs) and (not filters.years or papers[pid].year in filters.years)
+            and (not ids or pid in ids) for pid in self.keyword.ids
         ])

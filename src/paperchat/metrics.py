@@ -10,7 +10,22 @@ percentile is the nearest rank, so eval and bench print comparable figures.
 from __future__ import annotations
 
 import statistics
+import time
 from typing import Any
+
+
+class Clock:
+    """Seconds since the question arrived, recorded under names."""
+
+    def __init__(self) -> None:
+        self.start = time.perf_counter()
+        self.marks: dict[str, float] = {}
+
+    def __call__(self) -> float:
+        return time.perf_counter() - self.start
+
+    def mark(self, name: str) -> None:
+        self.marks[name] = self()
 
 
 def median(values: list[Any]) -> float:
@@ -33,7 +48,7 @@ def summarize(rows: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
     table: dict[str, dict[str, float]] = {}
     cats = sorted({r["category"] for r in rows}) + ["all answerable"]
     for cat in cats:
-        group = [r for r in rows if (r["category"] == cat if cat != "all answerable" else r["category"] != "unanswerable")]
+        group = [r for r in rows if (r["category"] == cat if cat != "all answerable" else not _refuse(r))]
         scored = [r for r in group if "recall5" in r]
         table[cat] = {
             "n": len(group),
@@ -43,8 +58,8 @@ def summarize(rows: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
             "nDCG@10": mean([r["ndcg10"] for r in scored]),
         }
     filt = [r["filter_precision"] for r in rows if "filter_precision" in r]
-    unans = [r for r in rows if r["category"] == "unanswerable"]
-    answerable = [r for r in rows if r["category"] != "unanswerable"]
+    unans = [r for r in rows if _refuse(r)]
+    answerable = [r for r in rows if not _refuse(r)]
     table["overall"] = {
         "filter precision": mean(filt),
         "abstention accuracy": mean([float(r["abstained"]) for r in unans]),
@@ -55,9 +70,9 @@ def summarize(rows: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
 
 
 def summarize_answers(rows: list[dict[str, Any]]) -> dict[str, float]:
-    answerable = [r for r in rows if r["category"] != "unanswerable"]
+    answerable = [r for r in rows if not _refuse(r)]
     comparative = [r for r in answerable if r["category"] == "comparative"]
-    unans = [r for r in rows if r["category"] == "unanswerable"]
+    unans = [r for r in rows if _refuse(r)]
     checked = sum(r["model_checked"] for r in rows)
     return {
         "markers resolved": sum(r["markers_resolved"] for r in rows) / max(sum(r["markers"] for r in rows), 1),
@@ -71,10 +86,19 @@ def summarize_answers(rows: list[dict[str, Any]]) -> dict[str, float]:
             float(set(r["gold"]) <= set(r["table_rows"] or [])) for r in comparative]),
         "table rows on gold papers (precision)": _share(comparative, "table_rows", "gold"),
         "cited papers that are gold (precision, comparative)": _share(comparative, "cited_ids", "gold"),
+        "last turn: all gold cited (conversations)": mean([float(set(r["gold"]) <= set(r["cited_ids"]))
+                                                           for r in answerable if r["category"] == "conversation"]),
+        "last turn: stale papers cited (conversations)": float(sum(len(set(r.get("stale", [])) & set(r["cited_ids"]))
+                                                                   for r in rows)),
         "first token p50 s": median([r["first_token_s"] for r in rows]),
         "first model token p50 s": median([r["first_model_token_s"] for r in rows]),
         "total p50 s": median([r["total_s"] for r in rows]),
     }
+
+
+def _refuse(row: dict[str, Any]) -> bool:
+    """Rows whose right answer is a refusal: off-collection questions, "none of these" follow-ups."""
+    return row["category"] in ("unanswerable", "conversation-none")
 
 
 def _share(rows: list[dict[str, Any]], got: str, gold: str) -> float:

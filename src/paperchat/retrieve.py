@@ -1,8 +1,8 @@
 """Question + filters -> ranked papers, each with the passages that matched.
 
 Steps: (1) `parse_query` takes venue/year constraints stated in words out of
-the question and into filters; (2) `standalone_query` rewrites a follow-up
-("how does the second one compare?") with the previous turn, by rule, no LLM;
+the question and into filters; (2) conversation.py reads a follow-up in its
+conversation (the papers shown, the last query), by measurement, no LLM;
 (3) dense search over chunks (Chroma) and BM25 over whole papers run with the
 same filters; (4) the two rankings are fused with weighted reciprocal-rank
 fusion at paper level, so k hits are always k distinct papers; (5) the best
@@ -22,7 +22,7 @@ import re
 
 from paperchat.config import RetrievalSettings
 from paperchat.index import PaperIndex
-from paperchat.schema import Filters, Hit, Paper, Retrieved, Turn
+from paperchat.schema import Filters, Hit, Paper, Retrieved
 from paperchat.text import sentences, tokenize
 
 _YEAR = r"(?:19|20)\d\d"
@@ -60,35 +60,6 @@ def parse_query(question: str, known_venues: list[str]) -> tuple[str, Filters]:
     return text or question, found
 
 
-_ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "last": -1,
-             "1st": 0, "2nd": 1, "3rd": 2, "4th": 3, "5th": 4}
-_REFERS = re.compile(
-    r"\b(it|its|they|them|their|these|those|this|that|both|former|latter|above|"
-    r"the (?:first|second|third|fourth|fifth|last|other) (?:one|paper|method)?|"
-    r"(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th) (?:one|paper|method|source)|"
-    r"(?:what|how) about|compare|compared|differ|same)\b",
-    re.IGNORECASE,
-)
-
-
-def standalone_query(question: str, history: list[Turn]) -> str:
-    """Rewrite a follow-up into a query that stands alone, using the previous turn."""
-    if not history:
-        return question
-    last = history[-1]
-    content = [t for t in tokenize(question) if len(t) > 2]
-    if not _REFERS.search(question) and len(content) >= 4:
-        return question
-    named = []
-    for word, index in _ORDINALS.items():
-        in_range = -len(last.titles) <= index < len(last.titles)
-        if in_range and re.search(rf"\b{word}\b", question, re.IGNORECASE):
-            named.append(last.titles[index])
-    if named:
-        return " ".join(named) + " " + question
-    return f"{last.query or last.question} {question}"
-
-
 class Retriever:
     def __init__(self, index: PaperIndex, settings: RetrievalSettings) -> None:
         self.index = index.require()
@@ -113,13 +84,13 @@ class Retriever:
         filters = filters or Filters()
         papers = self.index.papers
         vector = self.index.embedder.get_query_embedding(query)
-        dense_chunks = self.index.dense(vector, s.candidates, filters.venues, filters.years)
+        dense_chunks = self.index.dense(vector, s.candidates, filters)
         best: dict[str, tuple[float, str]] = {}
         for pid, text, cos in dense_chunks:
             if pid in papers and (pid not in best or cos > best[pid][0]):
                 best[pid] = (cos, text)
         dense_rank = sorted(best, key=lambda p: -best[p][0])
-        keyword = self.index.keyword.search(query, s.candidates, self.index.mask(filters.venues, filters.years))
+        keyword = self.index.keyword.search(query, s.candidates, self.index.mask(filters))
         scores: dict[str, float] = {}
         for weight, ranking in ((s.dense_weight, dense_rank), (s.keyword_weight, [p for p, _ in keyword])):
             for rank, pid in enumerate(ranking):

@@ -71,20 +71,22 @@ class Paper:
 
 @dataclass
 class Filters:
-    """Venue/year constraints; empty lists mean "any"."""
+    """Venue/year constraints, and the papers a follow-up is restricted to; empty means "any"."""
 
     venues: list[str] = field(default_factory=list)
     years: list[int] = field(default_factory=list)
+    papers: list[str] = field(default_factory=list)  # paper ids: a follow-up over the papers shown
 
     def __bool__(self) -> bool:
-        return bool(self.venues or self.years)
+        return bool(self.venues or self.years or self.papers)
 
     def merged(self, other: Filters) -> Filters:
-        return Filters(sorted(set(self.venues) | set(other.venues)), sorted(set(self.years) | set(other.years)))
+        return Filters(sorted(set(self.venues) | set(other.venues)), sorted(set(self.years) | set(other.years)),
+                       self.papers or other.papers)
 
     def without(self, other: Filters) -> Filters:
         return Filters([v for v in self.venues if v not in other.venues],
-                       [y for y in self.years if y not in other.years])
+                       [y for y in self.years if y not in other.years], self.papers)
 
     def to_json(self) -> dict[str, list[Any]]:
         return {"venues": self.venues, "years": self.years}
@@ -97,6 +99,9 @@ class Turn:
     question: str
     query: str = ""  # the standalone query it was answered with
     titles: list[str] = field(default_factory=list)  # papers its answer cited, in [n] order
+    shown: list[str] = field(default_factory=list)  # paper ids of the sources shown, in the order seen
+    cited: list[str] = field(default_factory=list)  # paper ids its answer cited
+    filters: Filters = field(default_factory=Filters)  # the venue/year filters that applied
 
 
 @dataclass
@@ -132,6 +137,8 @@ class Plan:
     filters: Filters
     k: int | None = None
     comparative: bool = False
+    reading: str = "fresh"  # "fresh" | "follow-up" (same topic) | "narrow" (over the papers shown)
+    note: str = ""  # said before the answer: a venue or year the collection lacks
 
 
 @dataclass
@@ -286,6 +293,7 @@ class Answer:
     model: str = ""
     suggestions: list[str] = field(default_factory=list)
     table: Table | None = None
+    shown: list[str] = field(default_factory=list)  # paper ids of the sources shown, in order
 
     def to_json(self) -> dict[str, Any]:
         return {

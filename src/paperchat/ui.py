@@ -26,7 +26,8 @@ from typing import Any
 
 from paperchat import render as R
 from paperchat.config import Settings
-from paperchat.engine import Engine, next_turn
+from paperchat.conversation import next_turn
+from paperchat.engine import Engine
 from paperchat.errors import PaperchatError
 from paperchat.schema import Filters, Hit
 

@@ -1,0 +1,93 @@
+"""Reading a question in its conversation: a new topic, a follow-up, or a question about the papers shown.
+
+Each turn remembers its standalone query, the filters that applied, the papers
+shown (in the order the person saw them) and those cited (schema.Turn). A new
+question is read as:
+- "narrow": it points at papers already shown ("which of these …", "the
+  second one", "does it need retraining?", "how do they detect it?"); it is
+  answered over those papers only, with any new venue/year filter applied to
+  them, so the answer cannot drift to other papers;
+- "follow-up": it continues the topic without pointing at papers; the last
+  query is prefixed and the last filters carry over;
+- "fresh": it stands on its own. Decided by measurement, not by a word list:
+  the question alone retrieves confidently (the same confidence that decides
+  abstention) and its top papers are not among those shown, or it is more
+  confident alone than merged with the last query. Words like "compare" or
+  "approaches" no longer pull the old topic in.
+A venue the collection does not hold ("NeurIPS 2023") is named, not dropped.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+from paperchat.schema import Answer, Filters, Retrieved, Turn
+from paperchat.text import tokenize
+
+_ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "last": -1,
+             "1st": 0, "2nd": 1, "3rd": 2, "4th": 3, "5th": 4}
+_ORDINAL = re.compile(r"\b(?:the\s+)?(" + "|".join(_ORDINALS) + r")\s+(?:one|paper|method|source|result|approach)s?\b"
+                      r"|\bthe\s+(" + "|".join(_ORDINALS) + r")\b", re.I)
+_SET = re.compile(r"\b(?:which|what|any|all|none|both|each|one|some|many) of (?:these|those|them|the above)\b|"
+                  r"\b(?:these|those) (?:papers|methods|works|approaches|ones)\b|\bamong (?:these|them|those)\b", re.I)
+_PRONOUN = re.compile(r"\b(?:it|its|they|their|them|this (?:paper|method|one|model)|that (?:paper|method|one))\b", re.I)
+# "which papers … and how do they differ?": the pronoun points inside the question itself
+_OWN_REFERENT = re.compile(r"\b(?:papers?|methods?|approaches|works?|models?|studies)\b.*\b(?:they|them|their|it|its)\b",
+                           re.I)
+# venues people ask about that are not (yet) in a collection; the collection's own come from the index
+VENUES = ("NeurIPS", "NIPS", "ICLR", "ICML", "CVPR", "ICCV", "ECCV", "ACL", "EMNLP", "NAACL", "AAAI", "IJCAI", "KDD",
+          "COLT", "AISTATS", "UAI", "CoRL", "TMLR", "JMLR", "COLM", "ICRA", "IROS", "SIGIR", "Interspeech", "ICASSP")
+
+
+def read(text: str, stated: Filters, history: Sequence[Turn],
+         probe: Callable[[str, Filters], Retrieved]) -> tuple[str, Filters, str]:
+    """(query, filters, reading) for a question (venue/year already taken out as `stated`).
+    `probe` retrieves without answering, to measure how a wording stands on its own."""
+    if not history:
+        return text, stated, "fresh"
+    last = history[-1]
+    picked = _ordinal_papers(text, last.shown)
+    if picked:
+        return f"{last.query} {text}", Filters(stated.venues, stated.years, picked), "narrow"
+    if _SET.search(text) and last.shown:
+        return f"{last.query} {text}", Filters(stated.venues, stated.years, list(last.shown)), "narrow"
+    content = [t for t in tokenize(text) if len(t) > 2]
+    points_back = _PRONOUN.search(text) and not _OWN_REFERENT.search(text)
+    if points_back and len(content) <= 3 and (last.cited or last.shown):
+        return f"{last.query} {text}", Filters(stated.venues, stated.years, list(last.cited or last.shown)), "narrow"
+    alone = probe(text, stated)
+    carried = stated.merged(Filters(last.filters.venues, last.filters.years))
+    merged = probe(f"{last.query} {text}", carried)
+    overlap = {h.paper.paper_id for h in alone.hits[:3]} & set(last.shown)
+    if not alone.abstain and (not overlap or alone.confidence >= merged.confidence):
+        return text, stated, "fresh"
+    return f"{last.query} {text}", carried, "follow-up"
+
+
+def _ordinal_papers(text: str, shown: Sequence[str]) -> list[str]:
+    out = []
+    for m in _ORDINAL.finditer(text):
+        index = _ORDINALS[(m.group(1) or m.group(2)).lower()]
+        if -len(shown) <= index < len(shown) and shown[index] not in out:
+            out.append(shown[index])
+    return out
+
+
+def missing_venue(question: str, held: Sequence[str], years: Sequence[int]) -> tuple[str, str]:
+    """(the question without it, "NeurIPS 2023") for a venue the collection does not hold; ("", "") if none."""
+    held_lower = {v.lower() for v in held}
+    for venue in VENUES:
+        m = re.search(rf"\b{venue}(?:['’]?s)?\s*['’]?((?:19|20)\d\d)?\b", question, re.I)
+        if m and venue.lower() not in held_lower:
+            label = f"{venue} {m.group(1)}" if m.group(1) else venue
+            return re.sub(r"\s+", " ", question[:m.start()] + " " + question[m.end():]).strip(), label
+    return "", ""
+
+
+def next_turn(question: str, answer: Answer) -> Turn:
+    """What the conversation keeps of one exchange: its query, filters, the papers shown and cited."""
+    cited = [c.paper for c in answer.citations if c.support]
+    return Turn(question=question, query=answer.query, titles=[p.title for p in cited], shown=list(answer.shown),
+                cited=[p.paper_id for p in cited],
+                filters=Filters(list(answer.filters.get("venues", [])), list(answer.filters.get("years", []))))

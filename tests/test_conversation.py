@@ -1,0 +1,87 @@
+"""Conversations: follow-ups narrow the papers shown, a new topic starts fresh (fake embedder, real Chroma)."""
+
+from __future__ import annotations
+
+from paperchat.conversation import missing_venue, next_turn
+from paperchat.engine import Engine
+from paperchat.schema import Turn
+
+WATERMARKS = "How do the watermarking papers differ in what they protect and how?"
+
+
+def _talk(engine: Engine, *questions: str):
+    history: list[Turn] = []
+    answer = None
+    for q in questions:
+        answer = engine.answer(q, history)
+        history.append(next_turn(q, answer))
+    return answer, history
+
+
+def test_which_of_these_narrows_the_shown_papers_by_venue(settings, seed_index) -> None:
+    engine = Engine(settings, seed_index)
+    first, history = _talk(engine, WATERMARKS)
+    shown_2025 = [pid for pid in history[0].shown if engine.paper(pid).year == 2025 and engine.paper(pid).venue == "ICLR"]
+    assert shown_2025, "the seeds hold an ICLR 2025 watermark paper among those shown"
+    answer = engine.answer("Which of these came out at ICLR 2025?", history)
+    assert not answer.abstained
+    assert set(answer.shown) <= set(history[0].shown)  # no new search that drifts away
+    assert {c.paper.paper_id for c in answer.citations} <= set(shown_2025)
+
+
+def test_a_new_topic_with_compare_in_it_starts_fresh(settings, seed_index) -> None:
+    engine = Engine(settings, seed_index)
+    answer, _ = _talk(engine, WATERMARKS, "Compare the approaches that make diffusion sampling faster.")
+    assert "watermark" not in answer.query.lower()
+    titles = " ".join(c.paper.title for c in answer.citations).lower()
+    assert "watermark" not in titles and "noiseprints" not in titles
+
+
+def test_an_ordinal_follows_the_order_the_person_saw(settings, seed_index) -> None:
+    engine = Engine(settings, seed_index)
+    _, history = _talk(engine, WATERMARKS)
+    second = history[0].shown[1]
+    answer = engine.answer("What does the second one propose?", history)
+    assert answer.shown == [second] and [c.paper.paper_id for c in answer.citations] == [second]
+
+
+def test_a_pronoun_follow_up_stays_on_the_paper(settings, seed_index) -> None:
+    engine = Engine(settings, seed_index)
+    answer, history = _talk(engine, "Tell me about the Halton scheduler.", "Does it need retraining?")
+    assert answer.citations and all("Halton" in c.paper.title for c in answer.citations)
+
+
+def test_which_of_these_with_no_match_says_so_and_offers_the_whole_collection(settings, seed_index) -> None:
+    engine = Engine(settings, seed_index)
+    answer, _ = _talk(engine, "Tell me about the Halton scheduler.", "Which of these came out at ICLR 2019?")
+    assert answer.abstained and answer.citations == []
+    assert answer.text.startswith("None of the papers shown before is from ICLR 2019")
+    assert "whole collection" in answer.text
+
+
+def test_a_venue_the_collection_lacks_is_said_plainly(settings, seed_index) -> None:
+    assert missing_venue("Summarize the NeurIPS 2023 papers on speech recognition.", ["ICLR", "ICML"], [])[1] \
+        == "NeurIPS 2023"
+    assert missing_venue("ICLR 2025 papers on diffusion", ["ICLR", "ICML"], []) == ("", "")
+    answer = Engine(settings, seed_index).answer("Summarize the NeurIPS 2023 papers on watermarking.")
+    assert "The collection has no NeurIPS 2023 papers" in answer.text
+    assert "ICLR 2025" in answer.text.split("papers")[1]  # it says what it does hold
+
+
+def test_the_cli_batch_and_the_app_give_the_same_last_turn_sources(settings, seed_index, monkeypatch,
+                                                                   capsys, tmp_path) -> None:
+    import json
+
+    from paperchat import cli, ui
+
+    engine = Engine(settings, seed_index)
+    monkeypatch.setattr(cli, "_engine", lambda args: engine)
+    turns = [WATERMARKS, "Which of these came out at ICLR 2025?"]
+    batch = tmp_path / "b.jsonl"
+    batch.write_text(json.dumps({"id": "c", "turns": turns}) + "\n")
+    assert cli.main(["ask", "--batch", str(batch)]) == 0
+    cli_cited = [c["paper_id"] for c in json.loads(capsys.readouterr().out)["citations"]]
+    chat, state = [], []
+    for q in turns:
+        *_, (chat, _, state, _) = ui.respond(engine, q, chat, state, [], [], 5)
+    assert [c.paper.paper_id for c in state[-1]["answer"].citations] == cli_cited
