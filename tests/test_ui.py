@@ -63,6 +63,10 @@ def test_html_in_abstracts_and_questions_is_shown_as_text() -> None:
     out = render.sources_html([Hit(evil, 1.0, 0.9, [])])
     assert "<img" not in out and "&lt;img src=x onerror=alert(1)&gt;" in out
     assert "<b>Bold</b>" not in out and '"onmouseover' not in out
+    hostile = Paper(paper_id="y", title="T", abstract="A sentence.", venue="ICLR", year=2026,
+                    url="javascript:alert(1)", code_url="data:text/html,<script>x</script>")
+    shown = render.sources_html([Hit(hostile, 1.0, 0.9, [])])
+    assert "javascript:" not in shown and "data:text" not in shown and "<a " not in shown
     assert render.link_citations("<script>x</script> [1]") == "&lt;script&gt;x&lt;/script&gt; [[1]](#src-1)"
 
 

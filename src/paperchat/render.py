@@ -54,6 +54,12 @@ document.addEventListener('click', (e) => {
 """
 
 
+def safe_url(url: str) -> str:
+    """`url` if it is http(s), else "": corpus text is untrusted, and a javascript: or data:
+    URL in a record must never become a link."""
+    return url if re.match(r"https?://[^\s\"'<>]+$", url or "", re.I) else ""
+
+
 def link_citations(text: str) -> str:
     """Escape HTML, then turn [n] into a link to the source card."""
     safe = html.escape(text, quote=False)
@@ -83,8 +89,9 @@ def sources_html(hits: list[Hit], answer: Answer | None = None) -> str:
             + "</span>" for i, s in enumerate(sentences(p.abstract))
         )
         title = html.escape(p.title) + (' <span class="badge">label from abstract</span>' if p.title_derived else "")
-        link = f' · <a href="{html.escape(p.url)}" target="_blank" rel="noopener">OpenReview</a>' if p.url else ""
-        code = f' · <a href="{html.escape(p.code_url)}" target="_blank" rel="noopener">code</a>' if p.code_url else ""
+        url, code_url = safe_url(p.url), safe_url(p.code_url)
+        link = f' · <a href="{html.escape(url)}" target="_blank" rel="noopener">OpenReview</a>' if url else ""
+        code = f' · <a href="{html.escape(code_url)}" target="_blank" rel="noopener">code</a>' if code_url else ""
         badge = html.escape(p.track or f"{p.venue} {p.year}")
         withheld = "".join(f"<li>{html.escape(w)}</li>" for w in cited[n].withheld) if n in cited else ""
         withheld = f'<div class="withheld">Withheld, not supported by this abstract:<ul>{withheld}</ul></div>' if withheld else ""
