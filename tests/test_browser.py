@@ -60,6 +60,11 @@ def test_ask_stream_and_open_a_citation(app_url, tmp_path) -> None:
         highlighted = page.inner_text("#src-2 .s.hl")
         assert href.endswith(f".s{page.get_attribute('#src-2', 'data-sentence')}")
         assert cell_text[:40] in highlighted
+        shot = tmp_path / "paperchat.png"  # the comparison, with its table and the highlighted sentence
+        page.screenshot(path=str(shot), full_page=True)
+        assert shot.stat().st_size > 10_000
+        if os.environ.get("PAPERCHAT_SCREENSHOT"):
+            shutil.copy(shot, os.environ["PAPERCHAT_SCREENSHOT"])
         # a follow-up that narrows the papers shown by venue: the sources panel holds only those
         before = page.locator("#sources .src[id^=src-]").count()
         done = page.inner_text("#chat").count("verified against")
@@ -71,9 +76,4 @@ def test_ask_stream_and_open_a_citation(app_url, tmp_path) -> None:
         assert 0 < cards.count() <= before
         for i in range(cards.count()):
             assert "ICLR 2025" in cards.nth(i).inner_text()
-        shot = tmp_path / "paperchat.png"
-        page.screenshot(path=str(shot), full_page=True)
-        assert shot.stat().st_size > 10_000
-        if os.environ.get("PAPERCHAT_SCREENSHOT"):
-            shutil.copy(shot, os.environ["PAPERCHAT_SCREENSHOT"])
         browser.close()

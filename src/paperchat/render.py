@@ -25,6 +25,10 @@ CSS = """
 .badge.ok { background: #dcfce7; color: #166534; }
 .src mark { background: #fef08a; }
 .src .s.hl { background: #fdba74; outline: 2px solid #f97316; }
+#chat table { font-size: 0.86em; }
+#chat table td:first-child, #chat table th:first-child { white-space: nowrap; width: 2.5em; }
+#chat table td:nth-child(2) { min-width: 8em; }
+#chat table td { vertical-align: top; }
 .chip { display: inline-block; padding: 2px 8px; border-radius: 12px; background: #f3f4f6; margin-right: 4px; }
 """
 

@@ -152,7 +152,7 @@ def create_app(engine: Engine) -> Any:
         gr.Markdown("## paperchat\nAsk about the papers; every claim cites its abstract, and every citation is checked.")
         with gr.Row():
             with gr.Column(scale=3):
-                chat = gr.Chatbot(label="Chat", height=560, elem_id="chat", sanitize_html=True,
+                chat = gr.Chatbot(label="Chat", height=720, elem_id="chat", sanitize_html=True,
                                   feedback_options=None, buttons=["copy"])
                 stated = gr.CheckboxGroup(label="Filters taken from your question (untick to remove)",
                                           choices=[], value=[], visible=True, elem_id="stated")
