@@ -77,7 +77,7 @@ def build(src: Path, dst: Path, copies: int = 10, page: int = 4000) -> None:
     docstore.persist(str(dst / "docstore.json"))
     target.keyword.update(texts)
     target.keyword.save(dst)
-    target._write_manifest(writing=False, papers=len(texts), chunks=out.count(), generation=1, synthetic=True)
+    target.update_manifest(writing=False, papers=len(texts), chunks=out.count(), generation=1, synthetic=True)
     print(f"{len(texts)} papers, {out.count()} chunks in {dst}")
 
 

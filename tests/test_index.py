@@ -103,7 +103,7 @@ def test_int8_embedder_is_another_embedder_to_the_index(tmp_path, embedder) -> N
 
 
 def test_interrupted_write_is_reported_and_finished(settings, embedder, seed_index) -> None:
-    seed_index._write_manifest(writing=True)
+    seed_index.update_manifest(writing=True)
     with pytest.raises(Exception, match="interrupted"):
         PaperIndex(settings, embedder).require()
     chunks = seed_index.chunk_count()

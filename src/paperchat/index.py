@@ -115,7 +115,7 @@ class PaperIndex:
     def _check_manifest(self) -> None:
         check_manifest(self.manifest, self._build_key(), self.folder)
 
-    def _write_manifest(self, **changes: Any) -> None:
+    def update_manifest(self, **changes: Any) -> None:
         self.manifest = {**self._build_key(), **self.manifest, **changes}
         write_manifest(self.folder, self.manifest)
 
@@ -214,7 +214,7 @@ class PaperIndex:
         nodes = self._embed(self.splitter().get_nodes_from_documents(to_run), progress) if to_run else []
 
         if to_run or recovering:
-            self._write_manifest(writing=True)
+            self.update_manifest(writing=True)
             for doc in updated + (added if recovering else []):
                 self.store.delete(doc.id_)
             for start_at in range(0, len(nodes), 4096):
@@ -228,7 +228,7 @@ class PaperIndex:
             self._papers = None
         total = len(self.docstore.get_all_document_hashes())
         if to_run or recovering or "chunks" not in self.manifest:
-            self._write_manifest(writing=False, papers=total, chunks=self.chunk_count(),
+            self.update_manifest(writing=False, papers=total, chunks=self.chunk_count(),
                                  generation=int(self.manifest.get("generation", 0)) + bool(to_run))
         return IngestReport(
             papers=total, added=len(added), updated=len(updated),
