@@ -106,6 +106,12 @@ def test_same_paper_from_two_files_is_one_paper(tmp_path: Path) -> None:
         ("short.txt", "ICLR 2026 Papers\n\n" + "x" * 100 + "\n\ntoo short\n", "short.txt:5", "too short"),
         ("notes.pdf", "hello", "notes.pdf", "unknown file type"),
         ("bad.csv", "title,text\nT,x\n", "bad.csv:1", "'abstract' column"),
+        # found by feeding it hostile input (issue 16): each was a traceback or a silent wrong paper
+        ("deep.jsonl", "[" * 100_000 + "\n", "deep.jsonl:1", "nested too deeply"),
+        ("bigyear.jsonl", json.dumps(_record(year="9" * 5000)) + "\n", "bigyear.jsonl:1", "'year'"),
+        ("tiny.jsonl", json.dumps(_record(abstract="x")) + "\n", "tiny.jsonl:1", "characters once cleaned"),
+        ("tags.jsonl", json.dumps(_record(abstract="<b></b>")) + "\n", "tags.jsonl:1", "characters once cleaned"),
+        ("listtitle.jsonl", json.dumps(_record(title=["a", "b"])) + "\n", "listtitle.jsonl:1", "'title' must be text"),
     ],
 )
 def test_bad_input_names_file_line_and_problem(tmp_path: Path, name: str, content: str, where: str, says: str) -> None:
@@ -124,3 +130,17 @@ def test_binary_and_non_utf8_files(tmp_path: Path) -> None:
     (tmp_path / "latin.txt").write_bytes(b"ICLR 2026 Papers\n\n" + "caf\xe9 ".encode("latin-1") * 40)
     with pytest.raises(CorpusError, match=r"latin.txt:3: not UTF-8"):
         read_file(tmp_path / "latin.txt")
+
+
+def test_nul_and_lone_surrogates_are_not_stored(tmp_path: Path) -> None:
+    path = tmp_path / "odd.jsonl"
+    path.write_text(json.dumps(_record(abstract="Text with a NUL \x00 and a lone \ud800 surrogate. " + "word " * 30)) + "\n")
+    [paper] = read_file(path)
+    assert "\x00" not in paper.abstract and "\ud800" not in paper.abstract
+    paper.abstract.encode("utf-8")  # storable as UTF-8
+
+
+def test_a_symlink_loop_is_named_not_a_traceback(tmp_path: Path) -> None:
+    (tmp_path / "loop").symlink_to(tmp_path / "loop")
+    with pytest.raises(CorpusError, match="loop"):
+        read_paths([tmp_path])

@@ -121,3 +121,24 @@ def test_ask_batch_answers_the_last_turn(settings, seed_index, monkeypatch, caps
     assert cli.main(["ask", "--batch", str(batch)]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["id"] == "c1" and out["citations"][0]["title"].startswith("Halton")
+
+
+@pytest.mark.parametrize(("command", "line", "problem"), [
+    ("ask", {"id": "a", "turns": [1, 2]}, "\"turns\" must be a non-empty list of questions"),
+    ("ask", {"id": "a", "turns": "pose"}, "\"turns\" must be a non-empty list of questions"),
+    ("ask", {"id": "a", "turns": []}, "\"turns\" must be a non-empty list of questions"),
+    ("search", {"id": "s", "query": "diffusion", "year": "abc"}, "\"year\" must be a year"),
+    ("search", {"id": "s", "query": 42}, "\"query\" must be a non-empty string"),
+    ("search", {"id": "s", "query": "  "}, "\"query\" must be a non-empty string"),
+])
+def test_batch_lines_of_the_wrong_shape_are_named_before_anything_runs(settings, seed_index, monkeypatch, capsys,
+                                                                       tmp_path, command, line, problem) -> None:
+    monkeypatch.setattr(cli, "_engine", lambda args: _engine(settings, seed_index))
+    monkeypatch.setattr(Engine, "open", classmethod(lambda cls, s, **kw: _engine(settings, seed_index)))
+    batch = tmp_path / "b.jsonl"
+    good = {"id": "ok", "turns": ["What is PEARL?"]} if command == "ask" else {"id": "ok", "query": "PEARL"}
+    batch.write_text(json.dumps(good) + "\n" + json.dumps(line) + "\n")
+    assert cli.main([command, "--batch", str(batch)]) == 2
+    captured = capsys.readouterr()
+    assert f"{batch}:2: {problem}" in captured.err and "Traceback" not in captured.err
+    assert captured.out == ""  # the good first line was not run either

@@ -39,12 +39,32 @@ def records(path: str) -> list[tuple[str, dict[str, Any]]]:
     return out
 
 
-def with_field(path: str, field: str) -> list[dict[str, Any]]:
-    """The objects of a batch file, each with `field`."""
+def conversations(path: str) -> list[dict[str, Any]]:
+    """The lines of an `ask --batch` file: an id and "turns", a non-empty list of questions."""
     out = []
     for where, item in records(path):
-        if field not in item:
-            raise PaperchatError(f"{where}: expected a JSON object with \"id\" and \"{field}\"")
+        turns = item.get("turns")
+        if "id" not in item:
+            raise PaperchatError(f"{where}: expected a JSON object with \"id\" and \"turns\"")
+        if not isinstance(turns, list) or not turns or not all(isinstance(t, str) and t.strip() for t in turns):
+            raise PaperchatError(f"{where}: \"turns\" must be a non-empty list of questions (strings)")
+        out.append(item)
+    return out
+
+
+def queries(path: str) -> list[dict[str, Any]]:
+    """The lines of a `search --batch` file: an id, a non-empty "query", optional venue and year."""
+    out = []
+    for where, item in records(path):
+        if "id" not in item:
+            raise PaperchatError(f"{where}: expected a JSON object with \"id\" and \"query\"")
+        if not isinstance(item.get("query"), str) or not item["query"].strip():
+            raise PaperchatError(f"{where}: \"query\" must be a non-empty string")
+        if item.get("venue") is not None and not isinstance(item["venue"], str):
+            raise PaperchatError(f"{where}: \"venue\" must be a string such as \"ICLR\"")
+        year = item.get("year")
+        if year is not None and not (str(year).isdigit() and len(str(year)) == 4):
+            raise PaperchatError(f"{where}: \"year\" must be a year such as 2026, got {str(year)[:20]!r}")
         out.append(item)
     return out
 

@@ -40,6 +40,8 @@ def extract_urls(text: str) -> list[str]:
 
 def clean_text(text: str, ours: str = "this method") -> str:
     """Plain readable text from an abstract with HTML, LaTeX and Markdown in it."""
+    # NUL, other control characters and lone surrogates (JSON "\ud800") are not text
+    text = re.sub(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff]", " ", text)
     if "<" in text:
         text = _TAG.sub(" ", text)
     if "&" in text:

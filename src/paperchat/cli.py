@@ -64,7 +64,7 @@ def cmd_search(args: argparse.Namespace) -> int:
 
     engine = Engine.open(_settings(args), model=False)
     if args.batch:
-        for item in batch.with_field(args.batch, "query"):
+        for item in batch.queries(args.batch):
             query = item["query"]
             venue = [item["venue"]] if item.get("venue") else []
             year = [int(item["year"])] if item.get("year") else []
@@ -184,7 +184,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
 
     engine = _engine(args)
     if args.batch:
-        for item in batch.with_field(args.batch, "turns"):
+        for item in batch.conversations(args.batch):
             turns = list(item["turns"])
             history: list[Any] = []
             final = None

@@ -162,18 +162,23 @@ def _record_to_paper(record: dict[str, Any], where: str, name: str) -> Paper:
     venue = record.get("venue")
     if not isinstance(venue, str) or not venue.strip():
         raise CorpusError(where, "field 'venue' is missing or empty", "e.g. \"venue\": \"ICLR\"")
-    try:
-        year = int(str(record.get("year", "")).strip())
-    except ValueError:
-        raise CorpusError(where, f"field 'year' must be a year, got {record.get('year')!r}") from None
-    if not 1900 < year < 2100:
-        raise CorpusError(where, f"field 'year' must be a year, got {year}")
-    return make_paper(
+    raw_year = str(record.get("year", "")).strip()
+    if not (raw_year.isdigit() and len(raw_year) == 4 and 1900 < int(raw_year) < 2100):
+        raise CorpusError(where, f"field 'year' must be a year, got {raw_year[:20]!r}")
+    year = int(raw_year)
+    for key in ("title", "track", "url", "id", "paper_id"):
+        if isinstance(record.get(key), (list, dict)):
+            raise CorpusError(where, f"field '{key}' must be text, not a JSON {type(record[key]).__name__}")
+    paper = make_paper(
         raw_abstract=abstract, venue=venue, year=year, source=f"{name}:{where.rsplit(':', 1)[-1]}",
         title=str(record.get("title") or ""), track=str(record.get("track") or ""),
         url=str(record.get("url") or ""), record_id=str(record.get("id") or record.get("paper_id") or ""),
         authors=_as_list(record.get("authors")), keywords=_as_list(record.get("keywords")),
     )
+    if len(paper.abstract) < MIN_ABSTRACT_CHARS:  # the same floor as a seed line, after cleaning
+        raise CorpusError(where, f"the abstract is {len(paper.abstract)} characters once cleaned "
+                          f"(HTML, LaTeX and URLs taken out); an abstract has at least {MIN_ABSTRACT_CHARS}")
+    return paper
 
 
 def read_jsonl(path: Path) -> list[Paper]:
@@ -186,6 +191,8 @@ def read_jsonl(path: Path) -> list[Paper]:
             record = json.loads(line)
         except json.JSONDecodeError as e:
             raise CorpusError(where, f"not valid JSON ({e.msg})", "one JSON object per line") from None
+        except RecursionError:
+            raise CorpusError(where, "JSON nested too deeply", "one flat JSON object per line") from None
         if not isinstance(record, dict):
             raise CorpusError(where, "expected a JSON object with an 'abstract' field")
         papers.append(_record_to_paper(record, where, path.name))
@@ -234,7 +241,12 @@ def corpus_files(path: Path, skip: Iterable[Path] = ()) -> Iterator[Path]:
     for child in sorted(path.rglob("*")):
         if any(part.startswith(".") for part in child.relative_to(path).parts):
             continue
-        if any(child.resolve().is_relative_to(s) for s in skip):
+        try:
+            resolved = child.resolve()
+        except (RuntimeError, OSError):  # a symbolic link loop
+            raise CorpusError(str(child), "a symbolic link that loops or cannot be followed",
+                              "remove the link or ingest the folder it should point to") from None
+        if any(resolved.is_relative_to(s) for s in skip):
             continue
         if child.is_file() and child.name not in SIDE_FILES and child.name.lower().endswith(
             SEED_SUFFIXES + RECORD_SUFFIXES
