@@ -60,9 +60,9 @@ def test_which_of_these_with_no_match_says_so_and_offers_the_whole_collection(se
 
 
 def test_a_venue_the_collection_lacks_is_said_plainly(settings, seed_index) -> None:
-    assert missing_venue("Summarize the NeurIPS 2023 papers on speech recognition.", ["ICLR", "ICML"], [])[1] \
+    assert missing_venue("Summarize the NeurIPS 2023 papers on speech recognition.", ["ICLR", "ICML"])[1] \
         == "NeurIPS 2023"
-    assert missing_venue("ICLR 2025 papers on diffusion", ["ICLR", "ICML"], []) == ("", "")
+    assert missing_venue("ICLR 2025 papers on diffusion", ["ICLR", "ICML"]) == ("", "")
     answer = Engine(settings, seed_index).answer("Summarize the NeurIPS 2023 papers on watermarking.")
     assert "The collection has no NeurIPS 2023 papers" in answer.text
     assert "ICLR 2025" in answer.text.split("papers")[1]  # it says what it does hold

@@ -39,29 +39,45 @@ def records(path: str) -> list[tuple[str, dict[str, Any]]]:
     return out
 
 
-def conversations(path: str) -> list[dict[str, Any]]:
-    """The lines of an `ask --batch` file: an id and "turns", a non-empty list of questions."""
+def _needs(where: str, item: dict[str, Any], field: str) -> None:
+    if "id" not in item:
+        raise PaperchatError(f"{where}: expected a JSON object with \"id\" and \"{field}\"")
+
+
+def _text(where: str, item: dict[str, Any], key: str, what: str = "a non-empty string") -> None:
+    if not isinstance(item.get(key), str) or not item[key].strip():
+        raise PaperchatError(f"{where}: \"{key}\" must be {what}")
+
+
+def _texts(where: str, item: dict[str, Any], key: str, what: str) -> None:
+    value = item.get(key)
+    if not isinstance(value, list) or not value or not all(isinstance(x, str) and x.strip() for x in value):
+        raise PaperchatError(f"{where}: \"{key}\" must be {what}")
+
+
+def _with_list(path: str, key: str, what: str) -> list[dict[str, Any]]:
+    """The lines of a batch file, each with an id and `key`, a non-empty list of non-empty strings."""
     out = []
     for where, item in records(path):
-        turns = item.get("turns")
-        if "id" not in item:
-            raise PaperchatError(f"{where}: expected a JSON object with \"id\" and \"turns\"")
-        if not isinstance(turns, list) or not turns or not all(isinstance(t, str) and t.strip() for t in turns):
-            raise PaperchatError(f"{where}: \"turns\" must be a non-empty list of questions (strings)")
+        _needs(where, item, key)
+        _texts(where, item, key, what)
         out.append(item)
     return out
+
+
+def conversations(path: str) -> list[dict[str, Any]]:
+    """The lines of an `ask --batch` file: an id and "turns", a non-empty list of questions."""
+    return _with_list(path, "turns", "a non-empty list of questions (strings)")
 
 
 def queries(path: str) -> list[dict[str, Any]]:
     """The lines of a `search --batch` file: an id, a non-empty "query", optional venue and year."""
     out = []
     for where, item in records(path):
-        if "id" not in item:
-            raise PaperchatError(f"{where}: expected a JSON object with \"id\" and \"query\"")
-        if not isinstance(item.get("query"), str) or not item["query"].strip():
-            raise PaperchatError(f"{where}: \"query\" must be a non-empty string")
-        if item.get("venue") is not None and not isinstance(item["venue"], str):
-            raise PaperchatError(f"{where}: \"venue\" must be a string such as \"ICLR\"")
+        _needs(where, item, "query")
+        _text(where, item, "query")
+        if item.get("venue") is not None:
+            _text(where, item, "venue", "a string such as \"ICLR\"")
         year = item.get("year")
         if year is not None and not (str(year).isdigit() and len(str(year)) == 4):
             raise PaperchatError(f"{where}: \"year\" must be a year such as 2026, got {str(year)[:20]!r}")
@@ -73,10 +89,8 @@ def claims(path: str) -> list[tuple[str, dict[str, Any]]]:
     """The lines of a `check --batch` file: an id, a non-empty claim, optional strings."""
     out = []
     for where, item in records(path):
-        if "id" not in item:
-            raise PaperchatError(f"{where}: expected a JSON object with \"id\" and \"claim\"")
-        if not isinstance(item.get("claim"), str) or not item["claim"].strip():
-            raise PaperchatError(f"{where}: \"claim\" must be a non-empty string")
+        _needs(where, item, "claim")
+        _text(where, item, "claim")
         for key in ("abstract", "title", "paper_id"):
             if key in item and not isinstance(item[key], str):
                 raise PaperchatError(f"{where}: \"{key}\" must be a string")
@@ -86,15 +100,7 @@ def claims(path: str) -> list[tuple[str, dict[str, Any]]]:
 
 def sentence_lists(path: str) -> list[dict[str, Any]]:
     """The lines of a `roles --batch` file: an id and a non-empty list of non-empty sentences."""
-    out = []
-    for where, item in records(path):
-        sents = item.get("sentences")
-        if "id" not in item:
-            raise PaperchatError(f"{where}: expected a JSON object with \"id\" and \"sentences\"")
-        if not isinstance(sents, list) or not sents or not all(isinstance(x, str) and x.strip() for x in sents):
-            raise PaperchatError(f"{where}: \"sentences\" must be a non-empty list of non-empty strings")
-        out.append(item)
-    return out
+    return _with_list(path, "sentences", "a non-empty list of non-empty strings")
 
 
 def history(path: str | None) -> list[Any]:

@@ -40,29 +40,35 @@ VENUES = ("NeurIPS", "NIPS", "ICLR", "ICML", "CVPR", "ICCV", "ECCV", "ACL", "EMN
           "COLT", "AISTATS", "UAI", "CoRL", "TMLR", "JMLR", "COLM", "ICRA", "IROS", "SIGIR", "Interspeech", "ICASSP")
 
 
+Reading = tuple[str, Filters, str, Retrieved | None]
+
+
 def read(text: str, stated: Filters, history: Sequence[Turn],
-         probe: Callable[[str, Filters], Retrieved]) -> tuple[str, Filters, str]:
-    """(query, filters, reading) for a question (venue/year already taken out as `stated`).
-    `probe` retrieves without answering, to measure how a wording stands on its own."""
+         probe: Callable[[str, Filters], Retrieved]) -> Reading:
+    """(query, filters, reading, retrieved) for a question (venue/year already taken out as
+    `stated`). `probe` retrieves without answering, to measure how a wording stands on its
+    own; when the reading was decided by a probe, that probe's result is returned, so the
+    engine does not retrieve the same query twice (None otherwise)."""
     if not history:
-        return text, stated, "fresh"
+        return text, stated, "fresh", None
     last = history[-1]
     picked = _ordinal_papers(text, last.shown)
     if picked:
-        return f"{last.query} {text}", Filters(stated.venues, stated.years, picked), "narrow"
+        return f"{last.query} {text}", Filters(stated.venues, stated.years, picked), "narrow", None
     if _SET.search(text) and last.shown:
-        return f"{last.query} {text}", Filters(stated.venues, stated.years, list(last.shown)), "narrow"
+        return f"{last.query} {text}", Filters(stated.venues, stated.years, list(last.shown)), "narrow", None
     content = [t for t in tokenize(text) if len(t) > 2]
     points_back = _PRONOUN.search(text) and not _OWN_REFERENT.search(text)
     if points_back and len(content) <= 3 and (last.cited or last.shown):
-        return f"{last.query} {text}", Filters(stated.venues, stated.years, list(last.cited or last.shown)), "narrow"
+        return (f"{last.query} {text}", Filters(stated.venues, stated.years, list(last.cited or last.shown)),
+                "narrow", None)
     alone = probe(text, stated)
     carried = stated.merged(Filters(last.filters.venues, last.filters.years))
     merged = probe(f"{last.query} {text}", carried)
     overlap = {h.paper.paper_id for h in alone.hits[:3]} & set(last.shown)
     if not alone.abstain and (not overlap or alone.confidence >= merged.confidence):
-        return text, stated, "fresh"
-    return f"{last.query} {text}", carried, "follow-up"
+        return text, stated, "fresh", alone
+    return f"{last.query} {text}", carried, "follow-up", merged
 
 
 def _ordinal_papers(text: str, shown: Sequence[str]) -> list[str]:
@@ -74,7 +80,7 @@ def _ordinal_papers(text: str, shown: Sequence[str]) -> list[str]:
     return out
 
 
-def missing_venue(question: str, held: Sequence[str], years: Sequence[int]) -> tuple[str, str]:
+def missing_venue(question: str, held: Sequence[str]) -> tuple[str, str]:
     """(the question without it, "NeurIPS 2023") for a venue the collection does not hold; ("", "") if none."""
     held_lower = {v.lower() for v in held}
     for venue in VENUES:

@@ -215,16 +215,16 @@ class Engine:
         """The query and filters for `question`, read in its conversation (conversation.py)."""
         held = self.venues()
         text, stated = parse_query(question, held)
-        cut, missing = conversation.missing_venue(text, held, [])
+        cut, missing = conversation.missing_venue(text, held)
         text, note = (cut or text, f"The collection has no {missing} papers (it holds {', '.join(self.stats()['by_venue'])})"
                       "; the closest it has, from those:") if missing else (text, "")
-        query, scoped, reading = conversation.read(
+        query, scoped, reading, retrieved = conversation.read(
             text, stated.without(ignore).merged(filters), history,
             lambda q, f: self._retriever.retrieve(q, k, f))
-        return Plan(question, query, scoped, k, A.is_comparative(question), reading, note)
+        return Plan(question, query, scoped, k, A.is_comparative(question), reading, note, retrieved)
 
     def _retrieve(self, plan: Plan) -> Retrieved:
-        found = self._retriever.retrieve(plan.query, plan.k, plan.filters)
+        found = plan.retrieved or self._retriever.retrieve(plan.query, plan.k, plan.filters)
         if plan.reading == "narrow":  # the person pointed at these papers: on topic by definition
             found.abstain = not found.hits
         return found

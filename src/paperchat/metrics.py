@@ -76,7 +76,7 @@ def summarize_answers(rows: list[dict[str, Any]]) -> dict[str, float]:
     checked = sum(r["model_checked"] for r in rows)
     return {
         "markers resolved": sum(r["markers_resolved"] for r in rows) / max(sum(r["markers"] for r in rows), 1),
-        "model sentences verified": 1 - sum(r["model_unsupported"] for r in rows) / max(checked, 1),
+        "model sentences kept by the verifier (its own verdict, not correctness)": 1 - sum(r["model_unsupported"] for r in rows) / max(checked, 1),
         "gold cited (answerable)": mean([float(bool(r["gold_any"])) for r in answerable]),
         "all gold cited (comparative)": mean([float(bool(r["gold_all"])) for r in comparative]),
         "correct abstention": mean([float(r["abstained"]) for r in unans]),

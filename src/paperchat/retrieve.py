@@ -66,9 +66,6 @@ class Retriever:
         self.settings = settings
         self._idf_cache: dict[str, float] | None = None
 
-    def venues(self) -> list[str]:
-        return sorted({p.venue for p in self.index.papers.values()})
-
     def retrieve(self, query: str, k: int | None = None, filters: Filters | None = None) -> Retrieved:
         """`search`, and the decision whether the collection answers the query at all."""
         filters = filters or Filters()

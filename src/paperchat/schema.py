@@ -139,6 +139,7 @@ class Plan:
     comparative: bool = False
     reading: str = "fresh"  # "fresh" | "follow-up" (same topic) | "narrow" (over the papers shown)
     note: str = ""  # said before the answer: a venue or year the collection lacks
+    retrieved: Retrieved | None = None  # already retrieved while reading the conversation
 
 
 @dataclass
