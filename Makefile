@@ -50,9 +50,11 @@ bench-quick: setup
 roles: setup
 	$(BIN)/python scripts/train_roles.py
 
-# The long load test: 5 API + 3 browser sessions asking at once for 2 minutes against the real app.
+# The long tests: 5 API + 3 browser sessions asking at once for 2 minutes against the real app;
+# 12 SIGKILLs over ingests of the 10,090 real abstracts with MiniLM (tests/crash.py).
 soak: setup browser data/index/manifest.json
 	$(BIN)/python -m tests.load --api 5 --browsers 3 --seconds 120
+	$(BIN)/python -m tests.crash --papers 0 --kills 12 --real
 
 lint: setup
 	$(BIN)/ruff check src tests bench app.py

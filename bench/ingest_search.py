@@ -24,6 +24,7 @@ from common import (
 )
 
 from paperchat.errors import PaperchatError
+from paperchat.index import SCHEMA
 
 
 def run_ingest(paths: list[Path], index: Path) -> dict[str, Any]:
@@ -128,7 +129,7 @@ def fresh_index(folder: Path, paths: list[Path]) -> Path:
     from paperchat.index import PaperIndex
 
     try:
-        if PaperIndex.open(settings_for(folder)).exists:
+        if PaperIndex.open(settings_for(folder)).require():
             return folder
     except PaperchatError:
         pass
@@ -145,7 +146,8 @@ def bench_search(quick: bool, questions: list[str]) -> list[dict[str, Any]]:
     big = fresh_index(CACHE / "real-10k-index", [SHARED])
     rows.append({"corpus": "real 10k", **search_latency(big, questions + titles(40))})
     huge = CACHE / "synthetic-100k-index"
-    if not (huge / "manifest.json").exists():
+    if json.loads((huge / "manifest.json").read_text() if (huge / "manifest.json").exists() else "{}").get(
+            "schema") != SCHEMA:
         print("building the synthetic 100k index once from the 10k one (bench/synth.py) …", file=sys.stderr)
         from synth import build
 

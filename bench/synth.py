@@ -6,8 +6,9 @@ and how they spread. So each real paper is copied `copies` times
 (deterministically): copy c gets id `<id>~c`, its title suffixed "(variant c)",
 its abstract with every word whose hash falls in a 10% bucket dropped, and each
 chunk vector moved by Gaussian noise (sigma 0.03, seed c) and renormalised.
-Chunks go straight into a new Chroma collection; the docstore and BM25 index
-are rebuilt for the copies. Nothing here is committed but this code.
+Chunks go straight into a new Chroma collection (each carrying its copy's
+revision); the docstore, BM25 index and chunk counts are written as generation
+1 of the new index. Nothing here is committed but this code.
 """
 
 from __future__ import annotations
@@ -27,11 +28,14 @@ def perturb(text: str, c: int) -> str:
 
 
 def build(src: Path, dst: Path, copies: int = 10, page: int = 4000) -> None:
-    from llama_index.core import Document
+    from dataclasses import replace
+
     from llama_index.core.storage.docstore import SimpleDocumentStore
 
+    from paperchat import generation
     from paperchat.config import Settings
-    from paperchat.index import PaperIndex
+    from paperchat.index import PaperIndex, content_hash, paper_document
+    from paperchat.keyword import KeywordIndex
 
     settings = Settings.load(env={}).changed(index={"dir": src})
     source = PaperIndex.open(settings).require()
@@ -39,9 +43,22 @@ def build(src: Path, dst: Path, copies: int = 10, page: int = 4000) -> None:
         shutil.rmtree(dst)
     target = PaperIndex(settings.changed(index={"dir": dst}), source.embedder)
     dst.mkdir(parents=True)
-    collection = source.store.client
-    out = target.store.client
+    docstore, keyword, revs, texts = SimpleDocumentStore(), KeywordIndex(), {}, {}
+    for c in range(copies):
+        for pid, paper in source.papers.items():
+            copy = replace(paper, paper_id=f"{pid}~{c}", title=f"{paper.title} (variant {c})",
+                           abstract=perturb(paper.abstract, c))
+            doc = paper_document(copy)
+            docstore.add_documents([doc])
+            docstore.set_document_hash(doc.id_, content_hash(doc))
+            revs[doc.id_] = doc.metadata["rev"]
+            texts[doc.id_] = f"{copy.title}. {copy.abstract}"
+    keyword.update(texts)
+    collection = source.collection()
+    name = f"{settings.index.collection}-1"
+    out = target.collection(name)
     total = collection.count()
+    chunks: dict[str, int] = {}
     for c in range(copies):
         rng = np.random.default_rng(c)
         for offset in range(0, total, page):
@@ -58,26 +75,18 @@ def build(src: Path, dst: Path, copies: int = 10, page: int = 4000) -> None:
                     if key in meta:
                         meta[key] = pid
                 meta["title"] = f"{meta['title']} (variant {c})"
+                meta["rev"] = revs[pid]
                 node = json.loads(meta.get("_node_content", "{}"))
-                node.get("metadata", {}).update(paper_id=pid, title=meta["title"])
+                node.get("metadata", {}).update(paper_id=pid, title=meta["title"], rev=meta["rev"])
                 meta["_node_content"] = json.dumps(node)
                 metas.append(meta)
-            out.add(ids=[f"{i}~{c}" for i in got["ids"]], embeddings=vectors.tolist(),
-                    documents=[perturb(d, c) for d in got["documents"]], metadatas=metas)
+                chunks[pid] = chunks.get(pid, 0) + 1
+            out.upsert(ids=[f"{i}~{c}" for i in got["ids"]], embeddings=vectors.tolist(),
+                       documents=[perturb(d, c) for d in got["documents"]], metadatas=metas)
         print(f"copy {c + 1}/{copies}: {out.count()} chunks", flush=True)
-    docstore = SimpleDocumentStore()
-    texts = {}
-    for c in range(copies):
-        for pid, paper in source.papers.items():
-            new = f"{pid}~{c}"
-            meta = {**paper.metadata(), "paper_id": new, "title": f"{paper.title} (variant {c})"}
-            abstract = perturb(paper.abstract, c)
-            docstore.add_documents([Document(id_=new, text=abstract, metadata=meta)])
-            texts[new] = f"{meta['title']}. {abstract}"
-    docstore.persist(str(dst / "docstore.json"))
-    target.keyword.update(texts)
-    target.keyword.save(dst)
-    target.update_manifest(writing=False, papers=len(texts), chunks=out.count(), generation=1, synthetic=True)
+    snap = generation.Snapshot(1, name, docstore, keyword, chunks)
+    generation.save(dst, snap)
+    target.update_manifest(generation=1, collection=name, papers=len(texts), chunks=snap.chunk_total, synthetic=True)
     print(f"{len(texts)} papers, {out.count()} chunks in {dst}")
 
 

@@ -102,16 +102,6 @@ def test_int8_embedder_is_another_embedder_to_the_index(tmp_path, embedder) -> N
         PaperIndex(settings, int8)
 
 
-def test_interrupted_write_is_reported_and_finished(settings, embedder, seed_index) -> None:
-    seed_index.update_manifest(writing=True)
-    with pytest.raises(Exception, match="interrupted"):
-        PaperIndex(settings, embedder).require()
-    chunks = seed_index.chunk_count()
-    report = PaperIndex(settings, embedder).ingest(read_paths([DATA], skip=[settings.index_dir]), progress=False)
-    assert report.papers == 76 and report.chunks == chunks
-    PaperIndex(settings, embedder).require()
-
-
 def test_seed_and_real_corpus_share_papers_without_duplicates(tmp_path, settings, embedder) -> None:
     shared = DATA.parent.parent / "shared" / "corpora" / "iclr2026.jsonl.gz"
     if not shared.exists():

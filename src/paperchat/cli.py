@@ -42,7 +42,7 @@ def cmd_ingest(args: argparse.Namespace) -> int:
     papers = read_paths(paths, skip=[settings.index_dir])  # all read and checked before any write
     if not papers:
         raise PaperchatError(f"no corpus files found in {', '.join(map(str, paths))}")
-    index = PaperIndex.open(settings)
+    index = PaperIndex.open(settings, check=not args.rebuild)
     report = index.ingest(papers, progress=not args.json and sys.stderr.isatty(), rebuild=args.rebuild)
     if args.json:
         _print_json({k: report.to_json()[k] for k in ("papers", "added", "updated", "unchanged", "chunks")})

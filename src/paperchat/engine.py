@@ -31,7 +31,7 @@ from paperchat.chat import ChatModel
 from paperchat.cite import Verifier, split_sentences, strip_markers
 from paperchat.config import Settings
 from paperchat.errors import PaperchatError, QuestionError
-from paperchat.index import PaperIndex
+from paperchat.index import SCHEMA, PaperIndex
 from paperchat.metrics import Clock
 from paperchat.retrieve import Retriever, parse_query
 from paperchat.schema import (
@@ -70,7 +70,7 @@ class Engine:
         from paperchat.chat import load_chat_model
 
         index = PaperIndex.open(settings)
-        if build_missing and not index.exists:
+        if build_missing and (not index.exists or index.manifest.get("schema") != SCHEMA):  # older: rebuilt
             from paperchat.corpus import read_paths
 
             index.ingest(read_paths([settings.data_dir], skip=[settings.index_dir]), progress=progress)

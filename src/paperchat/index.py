@@ -1,25 +1,31 @@
-"""Paper -> chunks -> embeddings -> Chroma, plus the BM25 keyword index; idempotent upserts.
+"""Paper -> chunks -> embeddings -> Chroma, plus the BM25 keyword index; crash-safe commits.
 
 Built from llama-index parts: each paper is a `Document` (id = paper id, the
 abstract as text, the paper fields as metadata), `SentenceSplitter` makes
-sentence-aware chunks sized in embedder tokens, a `SimpleDocumentStore` keeps a
-hash per paper to decide new / changed / unchanged, and `ChromaVectorStore`
-holds the chunks with the paper metadata on every one.
+sentence-aware chunks sized in embedder tokens, and a `SimpleDocumentStore`
+keeps a hash per paper to decide new / changed / unchanged. Chunks go to the
+Chroma collection directly, not through `ChromaVectorStore` (which `add`s, so a
+repeated write of an id is skipped with a warning, and deletes a changed paper
+by its document id, old and new chunks alike): each chunk id carries its
+paper's content revision, writes are upserts, and a repeated ingest reuses the
+vectors an interrupted one left. We do not use `IngestionPipeline` either: in
+upsert mode it deletes a changed paper's old vectors before embedding the new.
 
-We do not use `IngestionPipeline` itself: in upsert mode it deletes a changed
-paper's old vectors *before* embedding the new ones, so an error or Ctrl-C
-part-way leaves the index missing papers. Here everything is read, validated,
-chunked and embedded first; only then is anything written, in the order
-Chroma -> keyword index -> docstore -> manifest. The manifest is marked
-"writing" for the duration, so an interrupted write is detected on the next run
-and finished by re-ingesting (papers are deleted by id before being re-added).
-Roles (roles.py) are labelled for new and changed papers; manifest.py records the build.
+Every ingest is one commit (generation.py): chunks are written as they are
+embedded (invisible to readers until committed), then the new generation's
+docstore, BM25 and chunk counts are written and fsynced, then the manifest is
+renamed over the old one. `--rebuild` builds a new collection and generation
+beside the old ones and the same rename swaps them. Readers (`snapshot`) keep
+the generation they loaded until the manifest changes, then load the new one,
+reopening Chroma if another process wrote it. Roles (roles.py) are labelled
+for new and changed papers.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import threading
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass
@@ -28,8 +34,10 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from paperchat import generation as gen
 from paperchat.config import Settings
-from paperchat.errors import IndexMissingError, PaperchatError
+from paperchat.errors import IndexMismatchError, IndexMissingError, PaperchatError
+from paperchat.generation import Snapshot, WriterLock
 from paperchat.keyword import KeywordIndex
 from paperchat.manifest import check_manifest, read_manifest, write_manifest
 from paperchat.roles import label as label_roles
@@ -41,11 +49,11 @@ if TYPE_CHECKING:  # llama-index is imported where it is used, so importing pape
     from llama_index.core.base.embeddings.base import BaseEmbedding
     from llama_index.core.node_parser import SentenceSplitter
     from llama_index.core.schema import BaseNode
-    from llama_index.core.storage.docstore import SimpleDocumentStore
 
-SCHEMA = 1
+SCHEMA = 2  # 2: generations, chunk ids with revisions
 EMBED_KEYS = {"title"}  # the only metadata embedded with each chunk
-DERIVED = {"source", "roles"}  # where it was read, what we computed: a change to these re-embeds nothing
+DERIVED = {"source", "roles", "rev"}  # where it was read, what we computed: a change to these re-embeds nothing
+WRITE_BATCH = 256  # chunks embedded and upserted at a time
 
 
 @dataclass
@@ -56,23 +64,11 @@ class IngestReport:
     unchanged: int
     chunks: int
     chunks_written: int = 0
+    chunks_reused: int = 0
     seconds: float = 0.0
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
-
-
-def paper_document(paper: Paper) -> Document:
-    from llama_index.core import Document
-
-    meta = paper.metadata()
-    return Document(
-        id_=paper.paper_id,
-        text=paper.abstract,
-        metadata=meta,
-        excluded_embed_metadata_keys=[k for k in meta if k not in EMBED_KEYS],
-        excluded_llm_metadata_keys=list(meta),
-    )
 
 
 def content_hash(doc: Document) -> str:
@@ -82,28 +78,41 @@ def content_hash(doc: Document) -> str:
     return hashlib.sha256(f"{doc.text}\n{json.dumps(fields, sort_keys=True)}".encode()).hexdigest()
 
 
+def paper_document(paper: Paper) -> Document:
+    from llama_index.core import Document
+
+    doc = Document(id_=paper.paper_id, text=paper.abstract, metadata=paper.metadata())
+    doc.metadata["rev"] = gen.rev(content_hash(doc))
+    doc.excluded_embed_metadata_keys = [k for k in doc.metadata if k not in EMBED_KEYS]
+    doc.excluded_llm_metadata_keys = list(doc.metadata)
+    return doc
+
+
 class PaperIndex:
-    """The persistent index in one folder: chroma/, docstore.json, keyword.*, manifest.json."""
+    """The persistent index in one folder (layout: generation.py)."""
 
     def __init__(self, settings: Settings, embedder: BaseEmbedding, folder: Path | None = None,
-                 token_counter: Callable[[str], int] | None = None) -> None:
+                 token_counter: Callable[[str], int] | None = None, check: bool = True) -> None:
         self.settings = settings
         self.folder = Path(folder or settings.index_dir)
         self.embedder = embedder
         self._count = token_counter or getattr(embedder, "count_tokens", None) or (lambda t: len(t.split()))
         self.manifest = read_manifest(self.folder)
-        self._check_manifest()
-        self._store: Any = None
-        self._docstore: SimpleDocumentStore | None = None
-        self._keyword: KeywordIndex | None = None
-        self._papers: dict[str, Paper] | None = None
+        if check:
+            check_manifest({k: v for k, v in self.manifest.items() if k != "schema"},
+                           {k: v for k, v in self._build_key().items() if k != "schema"}, self.folder)
+        self._snap: Snapshot | None = None
+        self._stamp: tuple[int, int, int] | None = None
+        self._loading = threading.Lock()
+        self._client: Any = None
+        self._collections: dict[str, Any] = {}
 
     @classmethod
-    def open(cls, settings: Settings) -> PaperIndex:
+    def open(cls, settings: Settings, check: bool = True) -> PaperIndex:
         """The index at `settings.index_dir` with the configured embedder."""
         from paperchat.embedder import load_embedder
 
-        return cls(settings, load_embedder(settings.embedder, settings.models_dir))
+        return cls(settings, load_embedder(settings.embedder, settings.models_dir), check=check)
 
     # ------------------------------------------------------------ state on disk
 
@@ -112,11 +121,8 @@ class PaperIndex:
         return {"schema": SCHEMA, "embedder": self.embedder.model_name,
                 "chunk_tokens": ix.chunk_tokens, "chunk_overlap": ix.chunk_overlap}
 
-    def _check_manifest(self) -> None:
-        check_manifest(self.manifest, self._build_key(), self.folder)
-
     def update_manifest(self, **changes: Any) -> None:
-        self.manifest = {**self._build_key(), **self.manifest, **changes}
+        self.manifest = {**self.manifest, **self._build_key(), **changes}
         write_manifest(self.folder, self.manifest)
 
     @property
@@ -128,55 +134,78 @@ class PaperIndex:
             raise IndexMissingError(
                 f"no index at {self.folder}: build it with `paperchat ingest` (reads data/)"
             )
-        if self.manifest.get("writing"):
-            raise PaperchatError(
-                f"the last ingest into {self.folder} was interrupted; run `paperchat ingest` again to finish it"
+        if self.manifest.get("schema") != SCHEMA:
+            raise IndexMismatchError(
+                f"the index at {self.folder} was built by an older paperchat; "
+                "`paperchat ingest` rebuilds it beside the old one"
             )
         return self
 
-    @property
-    def store(self) -> Any:
-        if self._store is None:
-            import chromadb
-            from chromadb.config import Settings as ChromaSettings
-            from llama_index.vector_stores.chroma import ChromaVectorStore
+    def _manifest_stamp(self) -> tuple[int, int, int] | None:
+        try:
+            st = (self.folder / "manifest.json").stat()
+        except FileNotFoundError:
+            return None
+        return (st.st_ino, st.st_mtime_ns, st.st_size)
 
-            client = chromadb.PersistentClient(
-                path=str(self.folder / "chroma"),
-                settings=ChromaSettings(anonymized_telemetry=False, allow_reset=False),
-            )
-            collection = client.get_or_create_collection(
-                self.settings.index.collection, metadata={"hnsw:space": "cosine"}
-            )
-            self._store = ChromaVectorStore(chroma_collection=collection)
-        return self._store
+    def snapshot(self) -> Snapshot:
+        """The committed generation; a newer one is loaded as soon as its manifest is in place."""
+        stamp = self._manifest_stamp()
+        if self._snap is not None and stamp == self._stamp:
+            return self._snap
+        with self._loading:
+            if self._snap is not None and stamp == self._stamp:
+                return self._snap
+            for attempt in range(3):
+                manifest = read_manifest(self.folder)
+                try:
+                    snap = gen.load(self.folder, manifest, self._default_collection())
+                    break
+                except PaperchatError:  # pruned under us by two quick commits: read the pointer again
+                    if attempt == 2:
+                        raise
+                    stamp = self._manifest_stamp()
+            if self._snap is not None and snap.generation != self._snap.generation:
+                self._reopen_chroma()  # another process wrote it: our Chroma client has not seen its vectors
+            self.manifest, self._snap, self._stamp = manifest, snap, stamp
+            return snap
 
-    @property
-    def docstore(self) -> SimpleDocumentStore:
-        from llama_index.core.storage.docstore import SimpleDocumentStore
-
-        if self._docstore is None:
-            path = self.folder / "docstore.json"
-            self._docstore = (SimpleDocumentStore.from_persist_path(str(path))
-                              if path.exists() else SimpleDocumentStore())
-        return self._docstore
-
-    @property
-    def keyword(self) -> KeywordIndex:
-        if self._keyword is None:
-            self._keyword = KeywordIndex.load(self.folder)
-        return self._keyword
+    def _default_collection(self) -> str:
+        return f"{self.settings.index.collection}-1"
 
     @property
     def papers(self) -> dict[str, Paper]:
-        if self._papers is None:
-            self._papers = {}
-            for doc_id, doc in self.docstore.docs.items():
-                self._papers[doc_id] = Paper.from_metadata(doc.metadata, doc.get_content())
-        return self._papers
+        return self.snapshot().papers
+
+    @property
+    def keyword(self) -> KeywordIndex:
+        return self.snapshot().keyword
 
     def chunk_count(self) -> int:
-        return int(self.store.client.count()) if self.exists else 0
+        return self.snapshot().chunk_total if self.exists else 0
+
+    # ------------------------------------------------------------ Chroma
+
+    def _reopen_chroma(self) -> None:
+        from chromadb.api.shared_system_client import SharedSystemClient
+
+        SharedSystemClient._identifier_to_system.pop(str(self.folder / "chroma"), None)
+        self._client, self._collections = None, {}
+
+    def collection(self, name: str | None = None) -> Any:
+        """A Chroma collection of this index (the committed one by default)."""
+        name = name or self.snapshot().collection
+        if name not in self._collections:
+            import chromadb
+            from chromadb.config import Settings as ChromaSettings
+
+            if self._client is None:
+                self._client = chromadb.PersistentClient(
+                    path=str(self.folder / "chroma"),
+                    settings=ChromaSettings(anonymized_telemetry=False, allow_reset=False),
+                )
+            self._collections[name] = self._client.get_or_create_collection(name, metadata={"hnsw:space": "cosine"})
+        return self._collections[name]
 
     # ------------------------------------------------------------ ingestion
 
@@ -187,113 +216,156 @@ class PaperIndex:
         return SentenceSplitter(
             chunk_size=ix.chunk_tokens, chunk_overlap=ix.chunk_overlap,
             tokenizer=lambda text: [0] * self._count(text),
-            id_func=lambda i, doc: f"{doc.id_}#{i}",
+            id_func=lambda i, doc: f"{doc.id_}#{doc.metadata['rev']}#{i}",
         )
 
     def ingest(self, papers: Iterable[Paper], progress: bool = True, rebuild: bool = False) -> IngestReport:
-        """Add new papers, replace changed ones, skip unchanged ones. Nothing is
-        written until every paper is chunked and embedded."""
+        """Add new papers, replace changed ones, skip unchanged ones, as one commit.
+        `rebuild` (or an index built by an older paperchat) starts a new collection beside
+        the old one, which is dropped only after the new generation is committed."""
         start = time.perf_counter()
-        self.folder.mkdir(parents=True, exist_ok=True)
-        if rebuild:
-            self._wipe()
-        recovering = bool(self.manifest.get("writing"))
-        docs = [paper_document(p) for p in papers]
-        added, updated, unchanged = [], [], 0
-        for doc in docs:
-            old = self.docstore.get_document_hash(doc.id_)
-            if old is None:
-                added.append(doc)
-            elif old not in (content_hash(doc), doc.hash):  # doc.hash: hashes stored before the source was left out
-                updated.append(doc)
-            else:
-                unchanged += 1
-        to_run = added + updated
-        for doc in to_run:
-            doc.metadata["roles"] = ",".join(label_roles(sentences(doc.text)))
-        nodes = self._embed(self.splitter().get_nodes_from_documents(to_run), progress) if to_run else []
-
-        if to_run or recovering:
-            self.update_manifest(writing=True)
-            for doc in updated + (added if recovering else []):
-                self.store.delete(doc.id_)
-            for start_at in range(0, len(nodes), 4096):
-                self.store.add(nodes[start_at:start_at + 4096])
-            self.keyword.update({d.id_: f"{d.metadata['title']}. {d.text}" for d in to_run})
-            self.keyword.save(self.folder)
+        with WriterLock(self.folder):
+            self.manifest = read_manifest(self.folder)
+            fresh = rebuild or (self.exists and self.manifest.get("schema") != SCHEMA)
+            if not fresh:
+                check_manifest(self.manifest, self._build_key(), self.folder)
+            current = self.snapshot() if self.exists else gen.empty(self._default_collection())
+            number = current.generation + 1
+            collection = f"{self.settings.index.collection}-{number}" if fresh else current.collection
+            base = gen.empty(collection) if fresh else current
+            docs = [paper_document(p) for p in papers]
+            old = base.docstore.get_all_document_hashes()
+            added = [d for d in docs if d.id_ not in base.revs]
+            updated = [d for d in docs if d.id_ in base.revs and content_hash(d) not in old]
+            to_run = added + updated
             for doc in to_run:
-                self.docstore.add_documents([doc], allow_update=True)
-                self.docstore.set_document_hash(doc.id_, content_hash(doc))
-            self.docstore.persist(str(self.folder / "docstore.json"))
-            self._papers = None
-        total = len(self.docstore.get_all_document_hashes())
-        if to_run or recovering or "chunks" not in self.manifest:
-            self.update_manifest(writing=False, papers=total, chunks=self.chunk_count(),
-                                 generation=int(self.manifest.get("generation", 0)) + bool(to_run))
+                doc.metadata["roles"] = ",".join(label_roles(sentences(doc.text)))
+            nodes = self.splitter().get_nodes_from_documents(to_run) if to_run else []
+            pending = gen.read_pending(self.folder)
+            if not to_run and not fresh and not pending:
+                return IngestReport(papers=len(base.revs), added=0, updated=0, unchanged=len(docs),
+                                    chunks=base.chunk_total, seconds=time.perf_counter() - start)
+            gen.write_pending(self.folder, set(pending.get("papers", [])) | {d.id_ for d in to_run},
+                              set(pending.get("collections", [])) | {collection} | ({current.collection} if fresh else set()))
+            reused = self._write_chunks(collection, nodes, progress)
+            snap = self._next(base, number, collection, to_run, nodes)
+            gen.save(self.folder, snap)
+            self.update_manifest(generation=number, collection=collection, papers=len(snap.revs),
+                                 chunks=snap.chunk_total)  # the commit
+            self.manifest = read_manifest(self.folder)
+            self._snap, self._stamp = snap, self._manifest_stamp()
+            self._sweep(snap, gen.read_pending(self.folder))
         return IngestReport(
-            papers=total, added=len(added), updated=len(updated),
-            unchanged=unchanged, chunks=self.manifest["chunks"], chunks_written=len(nodes),
+            papers=len(snap.revs), added=len(added), updated=len(updated), unchanged=len(docs) - len(to_run),
+            chunks=snap.chunk_total, chunks_written=len(nodes) - reused, chunks_reused=reused,
             seconds=time.perf_counter() - start,
         )
 
-    def _embed(self, nodes: list[BaseNode], progress: bool) -> list[BaseNode]:
+    def _next(self, base: Snapshot, number: int, collection: str, docs: list[Document],
+              nodes: list[BaseNode]) -> Snapshot:
+        """The next generation: `base` (copied, never changed: readers may hold it) plus `docs`."""
+        from llama_index.core.storage.docstore import SimpleDocumentStore
+
+        docstore = SimpleDocumentStore.from_dict({k: dict(v) for k, v in base.docstore.to_dict().items()})
+        for doc in docs:
+            docstore.add_documents([doc], allow_update=True)
+            docstore.set_document_hash(doc.id_, content_hash(doc))
+        keyword = base.keyword.copy()
+        keyword.update({d.id_: f"{d.metadata['title']}. {d.text}" for d in docs})
+        chunks = dict(base.chunks)
+        for doc in docs:
+            chunks[doc.id_] = 0
+        for node in nodes:
+            chunks[node.ref_doc_id or ""] += 1
+        return Snapshot(number, collection, docstore, keyword, chunks)
+
+    def _write_chunks(self, collection: str, nodes: list[BaseNode], progress: bool) -> int:
+        """Upsert `nodes` as they are embedded; chunks already in Chroma (an interrupted
+        ingest wrote them, ids carry the revision) keep their vectors. Returns how many did."""
         from llama_index.core.schema import MetadataMode
+        from llama_index.core.vector_stores.utils import node_to_metadata_dict
         from tqdm import tqdm
 
-        texts = [n.get_content(metadata_mode=MetadataMode.EMBED) for n in nodes]
+        target = self.collection(collection)
+        have: set[str] = set()
+        for at in range(0, len(nodes), 4096):
+            have |= set(target.get(ids=[n.node_id for n in nodes[at:at + 4096]], include=[])["ids"])
+        todo = [n for n in nodes if n.node_id not in have]
         # Shortest first: each forward pass then pads to a similar length.
-        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
-        bar = tqdm(total=len(texts), desc="embedding", unit="chunk", disable=not progress)
-        for start in range(0, len(order), 256):
-            rows = order[start:start + 256]
-            vectors = self.embedder.get_text_embedding_batch([texts[i] for i in rows])
-            for i, vector in zip(rows, vectors, strict=True):
-                nodes[i].embedding = vector
-            bar.update(len(rows))
+        todo.sort(key=lambda n: len(n.get_content(metadata_mode=MetadataMode.EMBED)))
+        bar = tqdm(total=len(todo), desc="embedding", unit="chunk", disable=not progress)
+        for at in range(0, len(todo), WRITE_BATCH):
+            batch = todo[at:at + WRITE_BATCH]
+            vectors = self.embedder.get_text_embedding_batch(
+                [n.get_content(metadata_mode=MetadataMode.EMBED) for n in batch])
+            target.upsert(ids=[n.node_id for n in batch], embeddings=vectors,
+                          documents=[n.get_content(metadata_mode=MetadataMode.NONE) for n in batch],
+                          metadatas=[node_to_metadata_dict(n, remove_text=True, flat_metadata=True) for n in batch])
+            bar.update(len(batch))
         bar.close()
-        return nodes
+        return len(nodes) - len(todo)
 
-    def _wipe(self) -> None:
-        import shutil
-
-        for name in ("chroma", "docstore.json", "keyword.npz", "keyword.json", "manifest.json"):
-            path = self.folder / name
-            if path.is_dir():
-                shutil.rmtree(path)
-            elif path.exists():
-                path.unlink()
-        self.manifest, self._store, self._docstore, self._keyword, self._papers = {}, None, None, None, None
+    def _sweep(self, snap: Snapshot, pending: dict[str, Any]) -> None:
+        """After a commit: delete chunks and collections no committed generation uses."""
+        target = self.collection(snap.collection)
+        for name in set(pending.get("collections", [])) - {snap.collection}:
+            if name in {c.name for c in self._client.list_collections()}:
+                self._client.delete_collection(name)
+            self._collections.pop(name, None)
+        ids = sorted(pending.get("papers", []))
+        batches = [None] if pending.get("all") else [ids[at:at + 1000] for at in range(0, len(ids), 1000)]
+        for batch in batches:
+            got = target.get(where=None if batch is None else {"paper_id": {"$in": batch}}, include=["metadatas"])
+            stale = [cid for cid, meta in zip(got["ids"], got["metadatas"], strict=True)
+                     if snap.revs.get(str(meta.get("paper_id"))) != meta.get("rev")]
+            for at in range(0, len(stale), 4096):
+                target.delete(ids=stale[at:at + 4096])
+        gen.clear_pending(self.folder)
+        gen.prune(self.folder, snap.generation)
 
     # ------------------------------------------------------------ queries
 
-    def dense(self, query_embedding: list[float], top: int, filters: Filters | None = None) -> list[tuple[str, str, float]]:
-        """(paper_id, chunk text, cosine) for the nearest chunks, from the Chroma collection
-        directly: `VectorStoreQuery` validated each result's JSON node payload into a
-        `TextNode`, ~20 ms a question at 10k papers, for fields we do not use."""
+    def dense(self, query_embedding: list[float], top: int, filters: Filters | None = None,
+              snap: Snapshot | None = None) -> list[tuple[str, str, float]]:
+        """(paper_id, chunk text, cosine) for the nearest committed chunks, from the Chroma
+        collection directly: `VectorStoreQuery` validated each result's JSON node payload
+        into a `TextNode`, ~20 ms a question at 10k papers, for fields we do not use."""
+        from chromadb.errors import NotFoundError
+
+        snap = snap or self.snapshot()
         f = filters or Filters()
         where: list[dict[str, Any]] = []
         for key, values in (("venue", list(f.venues)), ("year", [int(y) for y in f.years]), ("paper_id", f.papers)):
             if values:
                 where.append({key: {"$in": values}})
-        result = self.store.client.query(
-            query_embeddings=[query_embedding],
-            n_results=min(top, max(int(self.manifest.get("chunks") or self.chunk_count()), 1)),
-            where=(where[0] if len(where) == 1 else {"$and": where}) if where else None,
-            include=["documents", "metadatas", "distances"],
-        )
-        # cosine space: distance = 1 - cos
+        writing = (self.folder / "pending.json").exists()  # uncommitted chunks may take places: ask for more
+        query = {"query_embeddings": [query_embedding],
+                 "n_results": max(min(top * (2 if writing else 1), snap.chunk_total), 1),
+                 "where": (where[0] if len(where) == 1 else {"$and": where}) if where else None,
+                 "include": ["documents", "metadatas", "distances"]}
+        try:
+            result = self.collection(snap.collection).query(**query)
+        except NotFoundError:  # a rebuild committed and dropped this collection since `snap` was taken
+            self._stamp = None
+            self._collections.pop(snap.collection, None)
+            snap = self.snapshot()
+            result = self.collection(snap.collection).query(**query)
+        # cosine space: distance = 1 - cos; a chunk counts only in the revision this generation committed.
+        # A chunk another process is writing can come back without its record yet: it is not committed.
         return [
             (str(meta["paper_id"]), str(text), 1.0 - float(dist))
             for meta, text, dist in zip(result["metadatas"][0], result["documents"][0],
                                         result["distances"][0], strict=True)
-        ]
+            if meta is not None and text is not None and snap.revs.get(str(meta.get("paper_id"))) == meta.get("rev")
+        ][:top]
 
-    def mask(self, filters: Filters) -> np.ndarray | None:
+    def mask(self, filters: Filters, snap: Snapshot | None = None) -> np.ndarray | None:
         """Which rows of the keyword index pass `filters` (None: all)."""
         if not filters:
             return None
-        papers, vs, ids = self.papers, {v.lower() for v in filters.venues}, set(filters.papers)
+        snap = snap or self.snapshot()
+        papers, vs, ids = snap.papers, {v.lower() for v in filters.venues}, set(filters.papers)
         return np.array([
             (not vs or papers[pid].venue.lower() in vs) and (not filters.years or papers[pid].year in filters.years)
-            and (not ids or pid in ids) for pid in self.keyword.ids
+            and (not ids or pid in ids) for pid in snap.keyword.ids
         ])

@@ -33,6 +33,12 @@ class KeywordIndex:
     def __len__(self) -> int:
         return len(self.ids)
 
+    def copy(self) -> KeywordIndex:
+        """An independent copy: `update` on it leaves this one as it was."""
+        other = KeywordIndex(self.k1, self.b)
+        other.ids, other.vocab, other.tf = list(self.ids), dict(self.vocab), self.tf.copy()
+        return other
+
     def update(self, texts: dict[str, str], remove: frozenset[str] | set[str] = frozenset()) -> None:
         """Set the text of the papers in `texts` (new or changed) and drop `remove`."""
         drop = remove | set(texts)

@@ -2,8 +2,9 @@
 
 The manifest records the embedder and chunking that built the index, so an
 index is never queried or extended with different ones (`check_manifest`
-names each difference and the fix). It is written whole to a temporary file
-and renamed into place, so a reader sees the old manifest or the new one.
+names each difference and the fix), and which generation is committed
+(generation.py). It is written whole to a temporary file, fsynced and renamed
+into place, so a reader or a restart sees the old manifest or the new one.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from paperchat.errors import IndexMismatchError, PaperchatError
+from paperchat.generation import write_atomic
 
 
 def read_manifest(folder: Path) -> dict[str, Any]:
@@ -40,6 +42,5 @@ def check_manifest(manifest: dict[str, Any], want: dict[str, Any], folder: Path)
 
 
 def write_manifest(folder: Path, manifest: dict[str, Any]) -> None:
-    tmp = folder / "manifest.json.tmp"
-    tmp.write_text(json.dumps(manifest, indent=1))
-    tmp.replace(folder / "manifest.json")
+    """The commit point of an ingest: fsynced, then renamed over the old manifest."""
+    write_atomic(folder / "manifest.json", json.dumps(manifest, indent=1))

@@ -12,8 +12,9 @@ taken to have nothing on the question.
 Fusion is our own few lines rather than llama-index's `QueryFusionRetriever`:
 that one fuses chunk lists with a fixed RRF constant and equal weights, runs an
 event loop per query, and cannot group chunks into papers before fusing, which
-the comparative questions need. Dense retrieval does go through llama-index's
-`ChromaVectorStore` and metadata filters (see `PaperIndex.dense`).
+the comparative questions need. Dense retrieval queries the Chroma collection
+with venue/year filters (see `PaperIndex.dense`), on one committed generation
+of the index per query (`PaperIndex.snapshot`).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from __future__ import annotations
 import re
 
 from paperchat.config import RetrievalSettings
+from paperchat.generation import Snapshot
 from paperchat.index import PaperIndex
 from paperchat.schema import Filters, Hit, Paper, Retrieved
 from paperchat.text import sentences, tokenize
@@ -64,7 +66,7 @@ class Retriever:
     def __init__(self, index: PaperIndex, settings: RetrievalSettings) -> None:
         self.index = index.require()
         self.settings = settings
-        self._idf_cache: dict[str, float] | None = None
+        self._idf_cache: tuple[int, dict[str, float]] | None = None
 
     def retrieve(self, query: str, k: int | None = None, filters: Filters | None = None) -> Retrieved:
         """`search`, and the decision whether the collection answers the query at all."""
@@ -79,15 +81,16 @@ class Retriever:
         """Ranked distinct papers for a standalone query, best first."""
         s, k = self.settings, k or self.settings.k
         filters = filters or Filters()
-        papers = self.index.papers
+        snap = self.index.snapshot()  # one generation for the whole query, even if an ingest commits meanwhile
+        papers = snap.papers
         vector = self.index.embedder.get_query_embedding(query)
-        dense_chunks = self.index.dense(vector, s.candidates, filters)
+        dense_chunks = self.index.dense(vector, s.candidates, filters, snap)
         best: dict[str, tuple[float, str]] = {}
         for pid, text, cos in dense_chunks:
             if pid in papers and (pid not in best or cos > best[pid][0]):
                 best[pid] = (cos, text)
         dense_rank = sorted(best, key=lambda p: -best[p][0])
-        keyword = self.index.keyword.search(query, s.candidates, self.index.mask(filters))
+        keyword = snap.keyword.search(query, s.candidates, self.index.mask(filters, snap))
         scores: dict[str, float] = {}
         for weight, ranking in ((s.dense_weight, dense_rank), (s.keyword_weight, [p for p, _ in keyword])):
             for rank, pid in enumerate(ranking):
@@ -95,15 +98,16 @@ class Retriever:
         ranked = sorted(scores, key=lambda p: -scores[p])[:k]
         return [
             Hit(paper=papers[pid], score=scores[pid], dense=best.get(pid, (0.0, ""))[0],
-                passages=passages(query, papers[pid].abstract, best.get(pid, (0.0, ""))[1], self._idf(),
+                passages=passages(query, papers[pid].abstract, best.get(pid, (0.0, ""))[1], self._idf(snap),
                                   s.passages, s.passage_chunk_bonus))
             for pid in ranked if pid in papers
         ]
 
-    def _idf(self) -> dict[str, float]:
-        if self._idf_cache is None:
-            self._idf_cache = self.index.keyword.idf()
-        return self._idf_cache
+    def _idf(self, snap: Snapshot | None = None) -> dict[str, float]:
+        snap = snap or self.index.snapshot()
+        if self._idf_cache is None or self._idf_cache[0] != snap.generation:
+            self._idf_cache = (snap.generation, snap.keyword.idf())
+        return self._idf_cache[1]
 
     def relevant(self, query: str, hits: list[Hit], comparative: bool) -> set[str]:
         """The papers that address the question (they are quoted, get a table row and may be

@@ -1,0 +1,192 @@
+"""An index's committed state on disk: numbered generations, one pointer, one writer.
+
+Layout of an index folder:
+
+    manifest.json        the pointer: generation N, its Chroma collection, build settings
+    gen/N/docstore.json  the papers of generation N (llama-index SimpleDocumentStore)
+    gen/N/keyword.*      its BM25 matrix and row ids (keyword.py)
+    gen/N/chunks.json    paper id -> number of chunks it has in Chroma
+    chroma/              chunks of every generation, keyed `<paper id>#<rev>#<i>`
+    pending.json         papers whose chunks an unfinished ingest may have written
+    write.lock           held (flock) by the one process writing
+
+A generation's files are written whole into a new folder and fsynced, then the
+manifest is replaced by an fsynced rename: that rename is the commit. A crash
+before it leaves the previous generation in force; after it, the new one. Chunk
+ids carry the paper's content revision, so chunks an unfinished ingest wrote
+are invisible to readers (`Snapshot.revs` says which revision each committed
+paper has) and a repeated ingest finds them already there. `pending.json`
+names the papers such chunks may belong to; the next commit deletes those that
+no generation uses. The lock is an flock, which the kernel drops when its
+holder dies, so a killed ingest never leaves a stale lock behind.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from paperchat.errors import PaperchatError
+from paperchat.keyword import KeywordIndex
+from paperchat.schema import Paper
+
+if TYPE_CHECKING:
+    from llama_index.core.storage.docstore import SimpleDocumentStore
+
+KEEP = 2  # generations kept on disk: the committed one and the one before, for readers still loading it
+
+
+def fsync_dir(folder: Path) -> None:
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def fsync_file(path: Path) -> None:
+    with open(path, "rb+") as f:
+        os.fsync(f.fileno())
+
+
+def write_atomic(path: Path, data: str) -> None:
+    """Write `path` so that a crash leaves either its old content or the new one, on disk."""
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(data)
+        f.flush()
+        os.fsync(f.fileno())
+    tmp.replace(path)
+    fsync_dir(path.parent)
+
+
+class WriterLock:
+    """One writer per index folder; a second is refused with the holder's pid."""
+
+    def __init__(self, folder: Path) -> None:
+        self.path = folder / "write.lock"
+        self._fd: int | None = None
+
+    def __enter__(self) -> WriterLock:
+        import fcntl
+
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            holder = os.read(fd, 32).decode(errors="replace").strip() or "?"
+            os.close(fd)
+            raise PaperchatError(
+                f"the index at {self.path.parent} is being written by pid {holder}; "
+                "wait for that ingest to finish, then run this one again"
+            ) from None
+        os.ftruncate(fd, 0)
+        os.write(fd, str(os.getpid()).encode())
+        self._fd = fd
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._fd is not None:
+            os.close(self._fd)  # closing drops the flock
+            self._fd = None
+
+
+class Snapshot:
+    """One committed generation as readers see it: papers, BM25, and which chunks count."""
+
+    def __init__(self, generation: int, collection: str, docstore: SimpleDocumentStore,
+                 keyword: KeywordIndex, chunks: dict[str, int]) -> None:
+        self.generation = generation
+        self.collection = collection
+        self.docstore = docstore
+        self.keyword = keyword
+        self.chunks = chunks
+        self.revs = {pid: rev(h) for h, pid in docstore.get_all_document_hashes().items()}
+        self._papers: dict[str, Paper] | None = None
+
+    @property
+    def papers(self) -> dict[str, Paper]:
+        if self._papers is None:
+            self._papers = {pid: Paper.from_metadata(doc.metadata, doc.get_content())
+                            for pid, doc in self.docstore.docs.items()}
+        return self._papers
+
+    @property
+    def chunk_total(self) -> int:
+        return sum(self.chunks.values())
+
+
+def rev(content_hash: str) -> str:
+    """The revision a paper's chunk ids carry: enough of its content hash to tell versions apart."""
+    return content_hash[:16]
+
+
+def empty(collection: str) -> Snapshot:
+    from llama_index.core.storage.docstore import SimpleDocumentStore
+
+    return Snapshot(0, collection, SimpleDocumentStore(), KeywordIndex(), {})
+
+
+def load(folder: Path, manifest: dict[str, Any], default_collection: str) -> Snapshot:
+    """The generation the manifest points at (an empty one for a new index)."""
+    from llama_index.core.storage.docstore import SimpleDocumentStore
+
+    generation = int(manifest.get("generation", 0))
+    collection = str(manifest.get("collection", default_collection))
+    where = folder / "gen" / str(generation)
+    if not generation or not where.is_dir():
+        return empty(collection)
+    try:
+        docstore = SimpleDocumentStore.from_persist_path(str(where / "docstore.json"))
+        chunks = json.loads((where / "chunks.json").read_text())
+        keyword = KeywordIndex.load(where)
+    except (OSError, ValueError) as e:
+        raise PaperchatError(f"{where}: damaged ({e}); rebuild with `paperchat ingest --rebuild`") from None
+    return Snapshot(generation, collection, docstore, keyword, chunks)
+
+
+def save(folder: Path, snap: Snapshot) -> None:
+    """Write generation `snap.generation` whole and fsync it; the manifest is not touched."""
+    where = folder / "gen" / str(snap.generation)
+    if where.exists():
+        shutil.rmtree(where)  # left by an ingest killed before its commit
+    where.mkdir(parents=True)
+    snap.docstore.persist(str(where / "docstore.json"))
+    (where / "chunks.json").write_text(json.dumps(snap.chunks))
+    snap.keyword.save(where)
+    for path in where.iterdir():
+        fsync_file(path)
+    fsync_dir(where)
+    fsync_dir(where.parent)
+
+
+def prune(folder: Path, committed: int) -> None:
+    """Remove generations older than the last KEEP, and any newer than the committed one."""
+    root = folder / "gen"
+    for path in root.iterdir() if root.is_dir() else []:
+        if path.name.isdigit() and not committed - KEEP < int(path.name) <= committed:
+            shutil.rmtree(path, ignore_errors=True)
+    for legacy in ("docstore.json", "keyword.npz", "keyword.json"):  # schema-1 layout
+        (folder / legacy).unlink(missing_ok=True)
+
+
+def read_pending(folder: Path) -> dict[str, Any]:
+    path = folder / "pending.json"
+    try:
+        data = json.loads(path.read_text()) if path.exists() else {}
+    except ValueError:
+        return {"all": True}  # unreadable: the next commit checks every chunk instead
+    return data if isinstance(data, dict) else {"all": True}
+
+
+def write_pending(folder: Path, papers: set[str], collections: set[str]) -> None:
+    write_atomic(folder / "pending.json", json.dumps({"papers": sorted(papers), "collections": sorted(collections)}))
+
+
+def clear_pending(folder: Path) -> None:
+    (folder / "pending.json").unlink(missing_ok=True)
+    fsync_dir(folder)
