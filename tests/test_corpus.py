@@ -112,6 +112,12 @@ def test_same_paper_from_two_files_is_one_paper(tmp_path: Path) -> None:
         ("tiny.jsonl", json.dumps(_record(abstract="x")) + "\n", "tiny.jsonl:1", "characters once cleaned"),
         ("tags.jsonl", json.dumps(_record(abstract="<b></b>")) + "\n", "tags.jsonl:1", "characters once cleaned"),
         ("listtitle.jsonl", json.dumps(_record(title=["a", "b"])) + "\n", "listtitle.jsonl:1", "'title' must be text"),
+        ("dictauthors.jsonl", json.dumps(_record(authors={"a": 1})) + "\n", "dictauthors.jsonl:1", "'authors'"),
+        ("huge.jsonl", json.dumps(_record(abstract="word " * 3000)) + "\n", "huge.jsonl:1", "longest accepted"),
+        ("longline.jsonl", json.dumps(_record(title="x" * 300_000)) + "\n", "longline.jsonl:1", "longer than"),
+        ("urlonly.jsonl", json.dumps(_record(abstract="https://github.com/a/b " * 3)) + "\n", "urlonly.jsonl:1",
+         "too short"),
+        ("shortseed.txt", "ICLR 2026 Papers\n\n<b>" + "</b>" * 30 + "\n", "shortseed.txt:3", "too short"),
     ],
 )
 def test_bad_input_names_file_line_and_problem(tmp_path: Path, name: str, content: str, where: str, says: str) -> None:
@@ -144,3 +150,35 @@ def test_a_symlink_loop_is_named_not_a_traceback(tmp_path: Path) -> None:
     (tmp_path / "loop").symlink_to(tmp_path / "loop")
     with pytest.raises(CorpusError, match="loop"):
         read_paths([tmp_path])
+
+
+def test_entities_are_decoded_before_tags_are_stripped() -> None:
+    text = clean_text("Safe &lt;img src=x onerror=alert(1)&gt; text, &amp;lt;script&amp;gt;x&amp;lt;/script&amp;gt; p<0.05")
+    assert "<img" not in text and "<script" not in text and "onerror" not in text and "p<0.05" in text
+
+
+def test_only_code_hosts_become_the_code_link(tmp_path: Path) -> None:
+    body = "We study orbit flows for planets with rectified flow in many settings and report results. "
+    path = tmp_path / "links.jsonl"
+    path.write_text("\n".join(json.dumps(_record(id=f"p{i}", abstract=body + extra)) for i, extra in enumerate([
+        "Data at https://evil.example/x.", "\\href{javascript:alert(1)}{code}", "Code: https://github.com/a/orbit.",
+        "See https://github.com.evil.example/x."])) + "\n")
+    codes = {p.paper_id: p.code_url for p in read_file(path)}
+    assert codes == {"p0": "", "p1": "", "p2": "https://github.com/a/orbit", "p3": ""}
+
+
+def test_same_title_different_abstracts_are_two_papers(tmp_path: Path) -> None:
+    one, two = _record(), _record(abstract="A different study of comets and heavy tailed kernels. " * 3)
+    one.pop("id", None), two.pop("id", None)
+    (tmp_path / "a.jsonl").write_text(json.dumps(one) + "\n" + json.dumps(two) + "\n" + json.dumps(one) + "\n")
+    papers = read_paths([tmp_path])
+    assert len(papers) == 2 and len({p.paper_id for p in papers}) == 2 and {p.title for p in papers} == {one["title"]}
+
+
+def test_an_id_repeated_with_other_text_is_said_and_the_later_kept(tmp_path: Path) -> None:
+    said: list[str] = []
+    first, later = _record(id="x1"), _record(id="x1", abstract="A revised abstract about comet kernels. " * 3)
+    (tmp_path / "a.jsonl").write_text(json.dumps(first) + "\n" + json.dumps(later) + "\n")
+    [paper] = read_paths([tmp_path], warn=said.append)
+    assert "comet kernels" in paper.abstract
+    assert len(said) == 1 and "a.jsonl:2" in said[0] and "x1" in said[0] and "a.jsonl:1" in said[0]

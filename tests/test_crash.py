@@ -52,7 +52,7 @@ def test_a_failed_ingest_keeps_the_last_generation_and_the_next_reuses_its_chunk
     index.ingest(read_paths([_corpus(tmp_path, 5)]), progress=False)
     reader = PaperIndex(settings, embedder)
     before = (reader.snapshot().generation, reader.chunk_count(), dict(reader.snapshot().revs))
-    monkeypatch.setattr("paperchat.index.WRITE_BATCH", 2)
+    monkeypatch.setattr("paperchat.chunkstore.WRITE_BATCH", 2)
     calls = {"n": 0}
     real = embedder.get_text_embedding_batch
 

@@ -36,13 +36,14 @@ from paperchat.schema import (
     Citation,
     Evidence,
     Hit,
+    Paper,
     Plan,
     Retrieved,
     Source,
     Synthesis,
     Table,
 )
-from paperchat.text import sentences, tokenize
+from paperchat.text import inert, sentences, tokenize
 
 COMPARATIVE = re.compile(
     r"\b(compare|comparison|differ|difference|differences|versus|vs\.?|contrast|which papers|"
@@ -115,9 +116,9 @@ def evidence(question_vec: np.ndarray, sources: list[Source], use: Sequence[int]
             continue
         quotes[s.n] = pick_evidence(question_vec, s, count, wants)
         venue = f"{s.paper.venue} {s.paper.year}"
-        # "[0,1]" or "[12]" in an abstract is the paper's text, not a citation: escaped, never linked
-        quoted = re.sub(r"\[(\d[^\]]*)\]", r"\\[\1\\]", " ".join(quotes[s.n]))
-        lines.append(f"- **{s.label}** ({venue}): “{quoted}” [{s.n}]")
+        # abstract text is untrusted: "[0,1]" is the paper's text, not a citation, and no link is made
+        quoted = inert(" ".join(quotes[s.n]))
+        lines.append(f"- **{inert(s.label)}** ({inert(venue)}): “{quoted}” [{s.n}]")
     return Evidence(sources, quotes, "\n".join(lines))
 
 
@@ -212,9 +213,30 @@ def assemble(plan: Plan, ev: Evidence, synthesis: Synthesis, timings: dict[str, 
     citations = [Citation(n, by_n[n].paper, n not in tried, support.get(n, []), tried.get(n, []))
                  for n in sorted(set(support) | set(tried)) if n in by_n]
     lead = HOW_THEY_DIFFER if ev.table is not None else IN_SHORT
-    text = ev.text + (f"\n\n{lead}{synthesis.text}" if synthesis.text else "")
+    text = ev.text + (f"\n\n{lead}{inert(synthesis.text, citations=True)}" if synthesis.text else "")
     return Answer(text, citations, False, synthesis.report, {**synthesis.timings, **timings}, plan.query,
                   plan.filters.to_json(), model, table=ev.table, shown=[s.paper.paper_id for s in ev.sources])
+
+
+LISTED = 20  # papers a venue/year-only question lists (each gets a source card)
+
+
+def listing(plan: Plan, papers: list[Paper], timings: dict[str, float], model: str) -> tuple[list[Hit], Answer]:
+    """The answer to a question that is only a venue/year: the papers that match, by title."""
+    wanted = " ".join(map(str, plan.filters.venues + plan.filters.years))
+    shown = sorted(papers, key=lambda p: p.title.lower())[:LISTED]
+    hits = [Hit(p, 1.0, 0.0, []) for p in shown]
+    if not shown:
+        text = f"The collection has no {wanted} papers."
+    else:
+        more = (f" The first {len(shown)} by title are listed; add a topic to the question "
+                f"(\"{wanted} papers on diffusion\") to search among them.") if len(papers) > len(shown) else ""
+        text = (f"The collection holds {len(papers)} {inert(wanted)} paper{'s' * (len(papers) != 1)}.{more}\n\n"
+                + "\n".join(f"- **{inert(p.title)}** ({inert(p.venue)} {p.year}) [{n}]" for n, p in enumerate(shown, 1)))
+    answer = Answer(text, [Citation(n, p, True, [], []) for n, p in enumerate(shown, 1)], not shown,
+                    timings=timings, query=plan.query, filters=plan.filters.to_json(), model=model,
+                    shown=[p.paper_id for p in shown])
+    return hits, answer
 
 
 def abstained(plan: Plan, found: Retrieved, timings: dict[str, float], model: str) -> Answer:

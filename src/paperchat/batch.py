@@ -3,7 +3,8 @@
 `records` reads the lines; `with_field`, `claims` and `sentence_lists` check
 what each command needs of a line and name the file and line of the first
 that lacks it; `history` reads `ask --history`. Nothing is run until every
-line of a file has passed, so a bad line never leaves half a batch printed.
+line of a file has passed, so a bad line never leaves half a batch printed:
+the batch stops before it starts, with the line named.
 """
 
 from __future__ import annotations
@@ -15,13 +16,21 @@ from typing import Any
 from paperchat.errors import PaperchatError
 from paperchat.schema import Turn
 
+MAX_BATCH_BYTES = 64 * 1024 ** 2
+
+
+def _read(path: str) -> str:
+    try:
+        if Path(path).stat().st_size > MAX_BATCH_BYTES:
+            raise PaperchatError(f"{path}: larger than {MAX_BATCH_BYTES >> 20} MiB; split the batch")
+        return Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise PaperchatError(f"{path}: cannot read the batch file ({e})") from None
+
 
 def records(path: str) -> list[tuple[str, dict[str, Any]]]:
     """(file:line, object) for every non-empty line of a JSON-lines batch file."""
-    try:
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as e:
-        raise PaperchatError(f"{path}: cannot read the batch file ({e})") from None
+    lines = _read(path).splitlines()
     out = []
     for number, line in enumerate(lines, 1):
         if not line.strip():
@@ -103,14 +112,26 @@ def sentence_lists(path: str) -> list[dict[str, Any]]:
     return _with_list(path, "sentences", "a non-empty list of non-empty strings")
 
 
-def history(path: str | None) -> list[Any]:
+def history(path: str | None) -> list[Turn]:
+    """`ask --history FILE`: a JSON list of earlier questions, each a string or
+    {"question": str, "titles": [str, …]}."""
     if not path:
         return []
     try:
-        items = json.loads(Path(path).read_text(encoding="utf-8"))
-        return [Turn(question=i) if isinstance(i, str) else
-                Turn(question=i["question"], titles=list(i.get("titles", []))) for i in items]
-    except (OSError, json.JSONDecodeError, KeyError, TypeError) as e:
+        items = json.loads(_read(path))
+    except (json.JSONDecodeError, RecursionError) as e:
         raise PaperchatError(f"{path}: expected a JSON list of questions ({e})") from None
-
-
+    if not isinstance(items, list):
+        raise PaperchatError(f"{path}: expected a JSON list of questions")
+    turns = []
+    for i, item in enumerate(items, 1):
+        if isinstance(item, str):
+            turns.append(Turn(question=item))
+            continue
+        titles = item.get("titles", []) if isinstance(item, dict) else None
+        if (not isinstance(item, dict) or not isinstance(item.get("question"), str)
+                or not isinstance(titles, list) or not all(isinstance(t, str) for t in titles)):
+            raise PaperchatError(f"{path}: item {i} must be a question, or an object with a \"question\" string "
+                                 "and optional \"titles\" (a list of strings)")
+        turns.append(Turn(question=item["question"], titles=list(titles)))
+    return turns

@@ -14,7 +14,7 @@ import html
 import re
 
 _URL = re.compile(r"\\url\{([^}]*)\}|\\href\{([^}]*)\}\{[^}]*\}|(https?://[^\s<>\"'}]+)")
-_TAG = re.compile(r"<[^>]+>")
+_TAG = re.compile(r"<[A-Za-z/!?][^<>]*>")  # "<3" and "p<0.05" are text, not tags
 _CITE = re.compile(r"\s*\\cite[tp]?\*?(?:\[[^\]]*\])?\{[^}]*\}")
 _WRAP = re.compile(r"\\(?:textbf|textit|emph|text|mathrm|mathbf|mathcal|mathbb|mathit|texttt|textsc|underline|operatorname|boldsymbol)\s*\{([^{}]*)\}")
 _SYMBOLS = {
@@ -42,10 +42,14 @@ def clean_text(text: str, ours: str = "this method") -> str:
     """Plain readable text from an abstract with HTML, LaTeX and Markdown in it."""
     # NUL, other control characters and lone surrogates (JSON "\ud800") are not text
     text = re.sub(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff]", " ", text)
-    if "<" in text:
-        text = _TAG.sub(" ", text)
-    if "&" in text:
-        text = html.unescape(text)
+    for _ in range(3):  # entities first: "&lt;img onerror=…&gt;" is a tag to strip, not text that becomes one
+        before = text
+        if "&" in text:
+            text = html.unescape(text)
+        if "<" in text:
+            text = _TAG.sub(" ", text)
+        if text == before:
+            break
     if "http" in text or "\\url" in text or "\\href" in text:
         text = _URL.sub("", text)
     if "\\" in text or "$" in text or "{" in text or "}" in text:

@@ -11,8 +11,11 @@ Paper ids are stable: an OpenReview forum id when the url has one, else the
 record's id, else a hash of the title, else of the abstract; so the same paper
 read twice, from one file or two, is one paper.
 
-Every problem is a `CorpusError` naming file and line (or field); `read_paths`
-reads everything before returning, so a caller can validate before writing.
+Files are streamed (a line, a gzip member at a time, with caps on a line, an
+abstract and the text a file inflates to), so a hostile file cannot take the
+memory. Every problem is a `CorpusError` naming file and line (or field);
+`read_paths` reads everything before returning, so a caller can validate before
+writing. Only http(s) links on known code hosts become a paper's code link.
 """
 
 from __future__ import annotations
@@ -20,10 +23,12 @@ from __future__ import annotations
 import csv
 import gzip
 import hashlib
-import io
 import json
 import re
-from collections.abc import Iterable, Iterator
+import sys
+import zlib
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +39,12 @@ from paperchat.schema import Paper
 SEED_SUFFIXES = (".txt",)
 RECORD_SUFFIXES = (".jsonl", ".jsonl.gz", ".csv")
 SIDE_FILES = {"titles.tsv"}
-MIN_ABSTRACT_CHARS = 80
+MIN_ABSTRACT_CHARS = 80  # once cleaned, in every format
+MAX_ABSTRACT_CHARS = 10_000  # four times the longest of the 10,090 real abstracts (2,583)
+MAX_LINE_BYTES = 256 * 1024  # one record; real ones are under 4 KiB
+MAX_FILE_BYTES = 512 * 1024 ** 2  # text read from one file, after decompression: 20× the 10,090 real abstracts
+CODE_HOSTS = ("github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "huggingface.co",
+              "anonymous.4open.science", "sourceforge.net", "zenodo.org")
 
 _HEADER = re.compile(r"^\s*(?P<venue>[A-Za-z][A-Za-z\- ]*?)\s+(?P<year>(?:19|20)\d\d)\s+Papers\s*$")
 _OPENREVIEW = re.compile(r"openreview\.net/(?:forum|pdf)\?id=([\w\-]+)")
@@ -52,14 +62,22 @@ def stable_id(url: str = "", record_id: str = "", title: str = "", abstract: str
 
 
 def make_paper(
-    *, raw_abstract: str, venue: str, year: int, source: str, title: str = "", track: str = "",
+    *, raw_abstract: str, venue: str, year: int, source: str, where: str, title: str = "", track: str = "",
     url: str = "", record_id: str = "", authors: Iterable[str] = (), keywords: Iterable[str] = (),
 ) -> Paper:
+    """A checked `Paper`; `where` (file:line) names the record in any error."""
+    if len(raw_abstract) > MAX_ABSTRACT_CHARS:
+        raise CorpusError(where, f"the abstract is {len(raw_abstract):,} characters; the longest accepted is "
+                          f"{MAX_ABSTRACT_CHARS:,}", "give the abstract, not the paper's full text")
     title = clean_text(title) if title else ""
     label = title or derive_label(raw_abstract)
     short = re.split(r"[:\-–]\s", label)[0] if title else label
     abstract = clean_text(raw_abstract, ours=short)
-    urls = [u for u in extract_urls(raw_abstract) if "openreview" not in u]
+    if len(abstract) < MIN_ABSTRACT_CHARS:
+        raise CorpusError(where, f"too short to be an abstract: {len(abstract)} characters once cleaned (HTML, "
+                          f"LaTeX and URLs taken out); an abstract has at least {MIN_ABSTRACT_CHARS}",
+                          "each record or seed line holds one whole abstract")
+    code = [u for u in extract_urls(raw_abstract) if code_host(u)]
     return Paper(
         paper_id=stable_id(url, record_id, title, abstract),
         title=label,
@@ -71,32 +89,52 @@ def make_paper(
         url=url.strip(),
         authors=[a.strip() for a in authors if a and a.strip()],
         keywords=[k.strip() for k in keywords if k and k.strip()],
-        code_url=urls[0] if urls else "",
+        code_url=code[0] if code else "",
         source=source,
     )
+
+
+def code_host(url: str) -> bool:
+    """A URL that can be a paper's code link: http(s) on a known code host."""
+    m = re.match(r"https?://(?:www\.)?([^/\s:?#@]+)(?:[/?#]|$)", url, re.I)
+    host = m.group(1).lower() if m else ""
+    return any(host == h or host.endswith("." + h) for h in CODE_HOSTS)
 
 
 # ---------------------------------------------------------------- reading files
 
 
-def _read_text(path: Path) -> list[str]:
-    """Lines of a text file (gzip when the name says so); binary or non-UTF-8 is an error."""
+def _lines(path: Path) -> Iterator[tuple[int, str]]:
+    """(line number, text) of a text file, gzip when the name says so, streamed: memory is
+    bounded by one line (MAX_LINE_BYTES) and the text read by MAX_FILE_BYTES, whatever the
+    file inflates to. Binary, non-UTF-8, too long or empty is a CorpusError naming the line."""
+    opener: Any = gzip.open if path.name.endswith(".gz") else open
+    number, total, seen = 0, 0, False
     try:
-        raw = path.read_bytes()
-        if path.name.endswith(".gz"):
-            raw = gzip.decompress(raw)
-    except (OSError, EOFError) as e:
+        with opener(path, "rb") as f:
+            while raw := f.readline(MAX_LINE_BYTES + 1):
+                number += 1
+                total += len(raw)
+                if total > MAX_FILE_BYTES:
+                    raise CorpusError(str(path), f"more than {MAX_FILE_BYTES >> 20:,} MiB of text"
+                                      + (" once decompressed" if path.name.endswith(".gz") else ""),
+                                      "split the corpus into smaller files")
+                if len(raw) > MAX_LINE_BYTES:
+                    raise CorpusError(f"{path}:{number}", f"a line longer than {MAX_LINE_BYTES >> 10} KiB",
+                                      "one record per line; an abstract is a few KiB")
+                if b"\x00" in raw:
+                    raise CorpusError(f"{path}:{number}", "binary data (a NUL byte), not a text corpus",
+                                      "give a .txt, .jsonl, .jsonl.gz or .csv file")
+                try:
+                    text = raw.decode("utf-8-sig" if number == 1 else "utf-8")
+                except UnicodeDecodeError:
+                    raise CorpusError(f"{path}:{number}", "not UTF-8 text", "re-save the file as UTF-8") from None
+                seen = seen or bool(text.strip())
+                yield number, text.rstrip("\r\n")
+    except (OSError, EOFError, zlib.error) as e:
         raise CorpusError(str(path), f"cannot read the file: {e}") from None
-    if not raw.strip():
+    if not seen:
         raise CorpusError(str(path), "the file is empty", "remove it or add papers to it")
-    if b"\x00" in raw[:8192]:
-        raise CorpusError(str(path), "binary file, not a text corpus", "give a .txt, .jsonl, .jsonl.gz or .csv file")
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        line = raw[: e.start].count(b"\n") + 1
-        raise CorpusError(f"{path}:{line}", "not UTF-8 text", "re-save the file as UTF-8") from None
-    return text.split("\n")
 
 
 def _titles_beside(path: Path) -> dict[tuple[str, int], dict[str, str]]:
@@ -104,7 +142,7 @@ def _titles_beside(path: Path) -> dict[tuple[str, int], dict[str, str]]:
     if not tsv.exists():
         return {}
     rows: dict[tuple[str, int], dict[str, str]] = {}
-    reader = csv.DictReader(io.StringIO("\n".join(_read_text(tsv))), delimiter="\t")
+    reader = csv.DictReader((line + "\n" for _, line in _lines(tsv)), delimiter="\t")
     for row in reader:
         try:
             rows[(row["file"], int(row["line"]))] = row
@@ -115,43 +153,39 @@ def _titles_beside(path: Path) -> dict[tuple[str, int], dict[str, str]]:
     return rows
 
 
-def read_seed(path: Path) -> list[Paper]:
-    lines = _read_text(path)
-    m = _HEADER.match(lines[0])
+def read_seed(path: Path) -> Iterator[Paper]:
+    lines = _lines(path)
+    _, header = next(lines)
+    m = _HEADER.match(header)
     if not m:
         raise CorpusError(
-            f"{path}:1", f"expected a header like 'ICLR 2026 Papers', found {lines[0][:60]!r}"
+            f"{path}:1", f"expected a header like 'ICLR 2026 Papers', found {header[:60]!r}"
         )
     venue, year = m.group("venue"), int(m.group("year"))
     titles = _titles_beside(path)
-    papers = []
-    for number, line in enumerate(lines[1:], start=2):
+    count = 0
+    for number, line in lines:
         if not line.strip():
             continue
-        if len(line.strip()) < MIN_ABSTRACT_CHARS:
-            raise CorpusError(
-                f"{path}:{number}",
-                f"too short to be an abstract ({len(line.strip())} characters)",
-                "each non-empty line must hold one whole abstract",
-            )
         row = titles.get((path.name, number), {})
-        papers.append(
-            make_paper(
-                raw_abstract=line, venue=venue, year=year, source=f"{path.name}:{number}",
-                title=row.get("title", ""), track=row.get("track", "") or f"{venue} {year}",
-                url=row.get("url", ""),
-            )
+        count += 1
+        yield make_paper(
+            raw_abstract=line, venue=venue, year=year, source=f"{path.name}:{number}", where=f"{path}:{number}",
+            title=row.get("title", ""), track=row.get("track", "") or f"{venue} {year}", url=row.get("url", ""),
         )
-    if not papers:
+    if not count:
         raise CorpusError(str(path), "a header but no abstracts", "add one abstract per line")
-    return papers
 
 
-def _as_list(value: Any) -> list[str]:
+def _as_list(value: Any, key: str, where: str) -> list[str]:
     if value is None:
         return []
     if isinstance(value, list):
+        if not all(isinstance(v, (str, int, float)) for v in value):
+            raise CorpusError(where, f"field '{key}' must be a list of names, not of JSON objects or lists")
         return [str(v) for v in value]
+    if isinstance(value, dict):
+        raise CorpusError(where, f"field '{key}' must be text or a list of names, not a JSON object")
     return [v for v in re.split(r"\s*[;|]\s*", str(value)) if v]
 
 
@@ -169,21 +203,18 @@ def _record_to_paper(record: dict[str, Any], where: str, name: str) -> Paper:
     for key in ("title", "track", "url", "id", "paper_id"):
         if isinstance(record.get(key), (list, dict)):
             raise CorpusError(where, f"field '{key}' must be text, not a JSON {type(record[key]).__name__}")
-    paper = make_paper(
-        raw_abstract=abstract, venue=venue, year=year, source=f"{name}:{where.rsplit(':', 1)[-1]}",
+    return make_paper(
+        raw_abstract=abstract, venue=venue, year=year, source=f"{name}:{where.rsplit(':', 1)[-1]}", where=where,
         title=str(record.get("title") or ""), track=str(record.get("track") or ""),
         url=str(record.get("url") or ""), record_id=str(record.get("id") or record.get("paper_id") or ""),
-        authors=_as_list(record.get("authors")), keywords=_as_list(record.get("keywords")),
+        authors=_as_list(record.get("authors"), "authors", where),
+        keywords=_as_list(record.get("keywords"), "keywords", where),
     )
-    if len(paper.abstract) < MIN_ABSTRACT_CHARS:  # the same floor as a seed line, after cleaning
-        raise CorpusError(where, f"the abstract is {len(paper.abstract)} characters once cleaned "
-                          f"(HTML, LaTeX and URLs taken out); an abstract has at least {MIN_ABSTRACT_CHARS}")
-    return paper
 
 
-def read_jsonl(path: Path) -> list[Paper]:
-    papers = []
-    for number, line in enumerate(_read_text(path), start=1):
+def read_jsonl(path: Path) -> Iterator[Paper]:
+    count = 0
+    for number, line in _lines(path):
         if not line.strip():
             continue
         where = f"{path}:{number}"
@@ -195,28 +226,33 @@ def read_jsonl(path: Path) -> list[Paper]:
             raise CorpusError(where, "JSON nested too deeply", "one flat JSON object per line") from None
         if not isinstance(record, dict):
             raise CorpusError(where, "expected a JSON object with an 'abstract' field")
-        papers.append(_record_to_paper(record, where, path.name))
-    if not papers:
+        count += 1
+        yield _record_to_paper(record, where, path.name)
+    if not count:
         raise CorpusError(str(path), "no records", "one JSON object per line")
-    return papers
 
 
-def read_csv(path: Path) -> list[Paper]:
-    reader = csv.DictReader(io.StringIO("\n".join(_read_text(path))))
-    if not reader.fieldnames or "abstract" not in reader.fieldnames:
-        raise CorpusError(f"{path}:1", "the header has no 'abstract' column", "columns: title, abstract, venue, year, …")
-    papers = []
+def read_csv(path: Path) -> Iterator[Paper]:
+    reader = csv.DictReader(line + "\n" for _, line in _lines(path))
     try:
+        if not reader.fieldnames or "abstract" not in reader.fieldnames:
+            raise CorpusError(f"{path}:1", "the header has no 'abstract' column",
+                              "columns: title, abstract, venue, year, …")
+        count = 0
         for record in reader:
-            papers.append(_record_to_paper(record, f"{path}:{reader.line_num}", path.name))
+            count += 1
+            yield _record_to_paper(record, f"{path}:{reader.line_num}", path.name)
     except csv.Error as e:
         raise CorpusError(f"{path}:{reader.line_num}", f"malformed CSV ({e})") from None
-    if not papers:
+    if not count:
         raise CorpusError(str(path), "no records")
-    return papers
 
 
 def read_file(path: Path) -> list[Paper]:
+    return list(stream_file(path))
+
+
+def stream_file(path: Path) -> Iterator[Paper]:
     name = path.name.lower()
     if name.endswith(SEED_SUFFIXES):
         return read_seed(path)
@@ -254,11 +290,23 @@ def corpus_files(path: Path, skip: Iterable[Path] = ()) -> Iterator[Path]:
             yield child
 
 
-def read_paths(paths: Iterable[Path], skip: Iterable[Path] = ()) -> list[Paper]:
-    """Every paper in the given files and folders; the last reading of an id wins."""
+def read_paths(paths: Iterable[Path], skip: Iterable[Path] = (),
+               warn: Callable[[str], None] | None = None) -> list[Paper]:
+    """Every paper in the given files and folders, all read and checked before it returns.
+    An id read twice with the same abstract is one paper; with another abstract the later
+    reading wins and `warn` says so, unless the id was made from the title (no id or url
+    given): then they are two papers with the same title, and both are kept."""
+    say = warn or (lambda message: print(f"paperchat: warning: {message}", file=sys.stderr))
     by_id: dict[str, Paper] = {}
     for path in paths:
         for file in corpus_files(Path(path), skip):
-            for paper in read_file(file):
+            for paper in stream_file(file):
+                old = by_id.get(paper.paper_id)
+                if old is not None and old.abstract != paper.abstract:
+                    if paper.paper_id == stable_id(title=paper.title) and not paper.title_derived:
+                        paper = replace(paper, paper_id=stable_id(title=f"{paper.title}\n{paper.abstract[:600]}"))
+                    else:
+                        say(f"{file.name}:{paper.source.rsplit(':', 1)[-1]}: id {paper.paper_id} was read before "
+                            f"({old.source}) with another abstract; keeping this later one")
                 by_id[paper.paper_id] = paper
     return list(by_id.values())

@@ -33,7 +33,7 @@ from paperchat.config import Settings
 from paperchat.errors import PaperchatError, QuestionError
 from paperchat.index import SCHEMA, PaperIndex
 from paperchat.metrics import Clock
-from paperchat.retrieve import Retriever, parse_query
+from paperchat.retrieve import Retriever, filter_only, parse_query
 from paperchat.schema import (
     Answer,
     Checked,
@@ -131,6 +131,14 @@ class Engine:
         question = self._validate(question)
         clock = Clock()
         plan = self._plan(question, history, filters or Filters(), ignore or Filters(), k)
+        if plan.reading == "fresh" and filter_only(plan.query, plan.filters):  # "ICLR 2025": list them
+            hits, final = A.listing(plan, self._index.matching(plan.filters), {}, self.model_name)
+            yield Event("sources", hits=hits, query=plan.query, filters=plan.filters)
+            yield Event("token", text=final.text)
+            clock.mark("total_s")
+            final.timings = dict(clock.marks)
+            yield Event("answer", answer=final)
+            return
         found = self._retrieve(plan)
         clock.mark("retrieve_s")
         yield Event("sources", hits=found.hits, query=plan.query, filters=plan.filters)

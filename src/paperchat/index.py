@@ -3,13 +3,10 @@
 Built from llama-index parts: each paper is a `Document` (id = paper id, the
 abstract as text, the paper fields as metadata), `SentenceSplitter` makes
 sentence-aware chunks sized in embedder tokens, and a `SimpleDocumentStore`
-keeps a hash per paper to decide new / changed / unchanged. Chunks go to the
-Chroma collection directly, not through `ChromaVectorStore` (which `add`s, so a
-repeated write of an id is skipped with a warning, and deletes a changed paper
-by its document id, old and new chunks alike): each chunk id carries its
-paper's content revision, writes are upserts, and a repeated ingest reuses the
-vectors an interrupted one left. We do not use `IngestionPipeline` either: in
-upsert mode it deletes a changed paper's old vectors before embedding the new.
+keeps a hash per paper to decide new / changed / unchanged. Chunks go to
+Chroma through chunkstore.py (why not `ChromaVectorStore`: see there). We do
+not use `IngestionPipeline`: in upsert mode it deletes a changed paper's old
+vectors before embedding the new ones.
 
 Every ingest is one commit (generation.py): chunks are written as they are
 embedded (invisible to readers until committed), then the new generation's
@@ -35,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from paperchat import generation as gen
+from paperchat.chunkstore import ChunkStore
 from paperchat.config import Settings
 from paperchat.errors import IndexMismatchError, IndexMissingError, PaperchatError
 from paperchat.generation import Snapshot, WriterLock
@@ -48,12 +46,10 @@ if TYPE_CHECKING:  # llama-index is imported where it is used, so importing pape
     from llama_index.core import Document
     from llama_index.core.base.embeddings.base import BaseEmbedding
     from llama_index.core.node_parser import SentenceSplitter
-    from llama_index.core.schema import BaseNode
 
 SCHEMA = 2  # 2: generations, chunk ids with revisions
 EMBED_KEYS = {"title"}  # the only metadata embedded with each chunk
 DERIVED = {"source", "roles", "rev"}  # where it was read, what we computed: a change to these re-embeds nothing
-WRITE_BATCH = 256  # chunks embedded and upserted at a time
 
 
 @dataclass
@@ -104,8 +100,7 @@ class PaperIndex:
         self._snap: Snapshot | None = None
         self._stamp: tuple[int, int, int] | None = None
         self._loading = threading.Lock()
-        self._client: Any = None
-        self._collections: dict[str, Any] = {}
+        self.chunks = ChunkStore(self.folder / "chroma")
 
     @classmethod
     def open(cls, settings: Settings, check: bool = True) -> PaperIndex:
@@ -166,7 +161,7 @@ class PaperIndex:
                         raise
                     stamp = self._manifest_stamp()
             if self._snap is not None and snap.generation != self._snap.generation:
-                self._reopen_chroma()  # another process wrote it: our Chroma client has not seen its vectors
+                self.chunks.reopen()  # another process wrote it: our Chroma client has not seen its vectors
             self.manifest, self._snap, self._stamp = manifest, snap, stamp
             return snap
 
@@ -186,26 +181,9 @@ class PaperIndex:
 
     # ------------------------------------------------------------ Chroma
 
-    def _reopen_chroma(self) -> None:
-        from chromadb.api.shared_system_client import SharedSystemClient
-
-        SharedSystemClient._identifier_to_system.pop(str(self.folder / "chroma"), None)
-        self._client, self._collections = None, {}
-
     def collection(self, name: str | None = None) -> Any:
         """A Chroma collection of this index (the committed one by default)."""
-        name = name or self.snapshot().collection
-        if name not in self._collections:
-            import chromadb
-            from chromadb.config import Settings as ChromaSettings
-
-            if self._client is None:
-                self._client = chromadb.PersistentClient(
-                    path=str(self.folder / "chroma"),
-                    settings=ChromaSettings(anonymized_telemetry=False, allow_reset=False),
-                )
-            self._collections[name] = self._client.get_or_create_collection(name, metadata={"hnsw:space": "cosine"})
-        return self._collections[name]
+        return self.chunks.collection(name or self.snapshot().collection)
 
     # ------------------------------------------------------------ ingestion
 
@@ -240,29 +218,36 @@ class PaperIndex:
             to_run = added + updated
             for doc in to_run:
                 doc.metadata["roles"] = ",".join(label_roles(sentences(doc.text)))
-            nodes = self.splitter().get_nodes_from_documents(to_run) if to_run else []
             pending = gen.read_pending(self.folder)
             if not to_run and not fresh and not pending:
                 return IngestReport(papers=len(base.revs), added=0, updated=0, unchanged=len(docs),
                                     chunks=base.chunk_total, seconds=time.perf_counter() - start)
             gen.write_pending(self.folder, set(pending.get("papers", [])) | {d.id_ for d in to_run},
                               set(pending.get("collections", [])) | {collection} | ({current.collection} if fresh else set()))
-            reused = self._write_chunks(collection, nodes, progress)
-            snap = self._next(base, number, collection, to_run, nodes)
+            counts, reused = self.chunks.write(collection, to_run, self.splitter(), self.embedder, progress)
+            snap = self._next(base, number, collection, to_run, counts)
             gen.save(self.folder, snap)
             self.update_manifest(generation=number, collection=collection, papers=len(snap.revs),
                                  chunks=snap.chunk_total)  # the commit
             self.manifest = read_manifest(self.folder)
             self._snap, self._stamp = snap, self._manifest_stamp()
             self._sweep(snap, gen.read_pending(self.folder))
+        written = sum(counts.values())
         return IngestReport(
             papers=len(snap.revs), added=len(added), updated=len(updated), unchanged=len(docs) - len(to_run),
-            chunks=snap.chunk_total, chunks_written=len(nodes) - reused, chunks_reused=reused,
+            chunks=snap.chunk_total, chunks_written=written - reused, chunks_reused=reused,
             seconds=time.perf_counter() - start,
         )
 
+    def _sweep(self, snap: Snapshot, pending: dict[str, Any]) -> None:
+        """After a commit: drop the chunks and collections no committed generation uses."""
+        self.chunks.sweep(snap.collection, snap.revs, set(pending.get("collections", [])),
+                          None if pending.get("all") else list(pending.get("papers", [])))
+        gen.clear_pending(self.folder)
+        gen.prune(self.folder, snap.generation)
+
     def _next(self, base: Snapshot, number: int, collection: str, docs: list[Document],
-              nodes: list[BaseNode]) -> Snapshot:
+              counts: dict[str, int]) -> Snapshot:
         """The next generation: `base` (copied, never changed: readers may hold it) plus `docs`."""
         from llama_index.core.storage.docstore import SimpleDocumentStore
 
@@ -272,66 +257,13 @@ class PaperIndex:
             docstore.set_document_hash(doc.id_, content_hash(doc))
         keyword = base.keyword.copy()
         keyword.update({d.id_: f"{d.metadata['title']}. {d.text}" for d in docs})
-        chunks = dict(base.chunks)
-        for doc in docs:
-            chunks[doc.id_] = 0
-        for node in nodes:
-            chunks[node.ref_doc_id or ""] += 1
-        return Snapshot(number, collection, docstore, keyword, chunks)
-
-    def _write_chunks(self, collection: str, nodes: list[BaseNode], progress: bool) -> int:
-        """Upsert `nodes` as they are embedded; chunks already in Chroma (an interrupted
-        ingest wrote them, ids carry the revision) keep their vectors. Returns how many did."""
-        from llama_index.core.schema import MetadataMode
-        from llama_index.core.vector_stores.utils import node_to_metadata_dict
-        from tqdm import tqdm
-
-        target = self.collection(collection)
-        have: set[str] = set()
-        for at in range(0, len(nodes), 4096):
-            have |= set(target.get(ids=[n.node_id for n in nodes[at:at + 4096]], include=[])["ids"])
-        todo = [n for n in nodes if n.node_id not in have]
-        # Shortest first: each forward pass then pads to a similar length.
-        todo.sort(key=lambda n: len(n.get_content(metadata_mode=MetadataMode.EMBED)))
-        bar = tqdm(total=len(todo), desc="embedding", unit="chunk", disable=not progress)
-        for at in range(0, len(todo), WRITE_BATCH):
-            batch = todo[at:at + WRITE_BATCH]
-            vectors = self.embedder.get_text_embedding_batch(
-                [n.get_content(metadata_mode=MetadataMode.EMBED) for n in batch])
-            target.upsert(ids=[n.node_id for n in batch], embeddings=vectors,
-                          documents=[n.get_content(metadata_mode=MetadataMode.NONE) for n in batch],
-                          metadatas=[node_to_metadata_dict(n, remove_text=True, flat_metadata=True) for n in batch])
-            bar.update(len(batch))
-        bar.close()
-        return len(nodes) - len(todo)
-
-    def _sweep(self, snap: Snapshot, pending: dict[str, Any]) -> None:
-        """After a commit: delete chunks and collections no committed generation uses."""
-        target = self.collection(snap.collection)
-        for name in set(pending.get("collections", [])) - {snap.collection}:
-            if name in {c.name for c in self._client.list_collections()}:
-                self._client.delete_collection(name)
-            self._collections.pop(name, None)
-        ids = sorted(pending.get("papers", []))
-        batches = [None] if pending.get("all") else [ids[at:at + 1000] for at in range(0, len(ids), 1000)]
-        for batch in batches:
-            got = target.get(where=None if batch is None else {"paper_id": {"$in": batch}}, include=["metadatas"])
-            stale = [cid for cid, meta in zip(got["ids"], got["metadatas"], strict=True)
-                     if snap.revs.get(str(meta.get("paper_id"))) != meta.get("rev")]
-            for at in range(0, len(stale), 4096):
-                target.delete(ids=stale[at:at + 4096])
-        gen.clear_pending(self.folder)
-        gen.prune(self.folder, snap.generation)
+        return Snapshot(number, collection, docstore, keyword, {**base.chunks, **counts})
 
     # ------------------------------------------------------------ queries
 
     def dense(self, query_embedding: list[float], top: int, filters: Filters | None = None,
               snap: Snapshot | None = None) -> list[tuple[str, str, float]]:
-        """(paper_id, chunk text, cosine) for the nearest committed chunks, from the Chroma
-        collection directly: `VectorStoreQuery` validated each result's JSON node payload
-        into a `TextNode`, ~20 ms a question at 10k papers, for fields we do not use."""
-        from chromadb.errors import NotFoundError
-
+        """(paper_id, chunk text, cosine) for the nearest chunks that `snap` committed."""
         snap = snap or self.snapshot()
         f = filters or Filters()
         where: list[dict[str, Any]] = []
@@ -339,25 +271,21 @@ class PaperIndex:
             if values:
                 where.append({key: {"$in": values}})
         writing = (self.folder / "pending.json").exists()  # uncommitted chunks may take places: ask for more
-        query = {"query_embeddings": [query_embedding],
-                 "n_results": max(min(top * (2 if writing else 1), snap.chunk_total), 1),
-                 "where": (where[0] if len(where) == 1 else {"$and": where}) if where else None,
-                 "include": ["documents", "metadatas", "distances"]}
-        try:
-            result = self.collection(snap.collection).query(**query)
-        except NotFoundError:  # a rebuild committed and dropped this collection since `snap` was taken
+
+        def current() -> tuple[str, dict[str, str]]:
             self._stamp = None
-            self._collections.pop(snap.collection, None)
-            snap = self.snapshot()
-            result = self.collection(snap.collection).query(**query)
-        # cosine space: distance = 1 - cos; a chunk counts only in the revision this generation committed.
-        # A chunk another process is writing can come back without its record yet: it is not committed.
-        return [
-            (str(meta["paper_id"]), str(text), 1.0 - float(dist))
-            for meta, text, dist in zip(result["metadatas"][0], result["documents"][0],
-                                        result["distances"][0], strict=True)
-            if meta is not None and text is not None and snap.revs.get(str(meta.get("paper_id"))) == meta.get("rev")
-        ][:top]
+            fresh = self.snapshot()
+            return fresh.collection, fresh.revs
+
+        return self.chunks.query(snap.collection, query_embedding, max(min(top * (2 if writing else 1), snap.chunk_total), 1),
+                                 (where[0] if len(where) == 1 else {"$and": where}) if where else None,
+                                 snap.revs, current)[:top]
+
+    def matching(self, filters: Filters, snap: Snapshot | None = None) -> list[Paper]:
+        """The papers that pass the venue/year/paper filters, in keyword-index order."""
+        mask = self.mask(filters, snap)
+        snap = snap or self.snapshot()
+        return [snap.papers[pid] for i, pid in enumerate(snap.keyword.ids) if mask is None or mask[i]]
 
     def mask(self, filters: Filters, snap: Snapshot | None = None) -> np.ndarray | None:
         """Which rows of the keyword index pass `filters` (None: all)."""

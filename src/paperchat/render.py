@@ -14,7 +14,7 @@ import re
 from typing import Any
 
 from paperchat.schema import Answer, ClaimCheck, Hit, Paper, Table
-from paperchat.text import sentences
+from paperchat.text import inert, sentences
 
 CSS = """
 .src { border: 1px solid var(--border-color-primary); border-radius: 8px; padding: 8px 10px; margin-bottom: 8px; }
@@ -133,13 +133,16 @@ def conversation_markdown(turns: list[dict[str, Any]]) -> str:
     lines = ["# paperchat conversation", ""]
     for i, t in enumerate(turns, 1):
         answer: Answer = t["answer"]
-        lines += [f"## {i}. {t['question']}", "", answer.text, ""]
+        lines += [f"## {i}. {html.escape(inert(t['question']), quote=False)}", "",
+                  html.escape(answer.text, quote=False), ""]
         if answer.citations:
             lines.append("**References**")
             lines.append("")
             for c in (c for c in answer.citations if c.support):
                 p = c.paper
-                lines.append(f"[{c.n}] {p.title}. {p.venue} {p.year}." + (f" {p.url}" if p.url else ""))
+                url = safe_url(p.url)
+                lines.append(f"[{c.n}] {html.escape(inert(p.title), quote=False)}. {html.escape(inert(p.venue))} "
+                             f"{p.year}." + (f" <{url}>" if url else ""))
             lines.append("")
     return "\n".join(lines)
 
@@ -150,9 +153,14 @@ def table_csv(table: Table) -> str:
     writer = csv.writer(out)
     writer.writerow(["n", "paper_id", "title", "venue", "year", *table.columns])
     for r in table.rows:
-        writer.writerow([r.n, r.paper_id, r.title, r.venue, r.year,
-                         *(r.cells[c].text if r.cells[c].sentence >= 0 else "" for c in table.columns)])
+        writer.writerow([r.n, _cell(r.paper_id), _cell(r.title), _cell(r.venue), r.year,
+                         *(_cell(r.cells[c].text) if r.cells[c].sentence >= 0 else "" for c in table.columns)])
     return out.getvalue()
+
+
+def _cell(text: str) -> str:
+    """A CSV cell a spreadsheet shows as text: one starting with = + - @ would run as a formula."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
 def bibtex(papers: list[Paper]) -> str:
@@ -162,14 +170,20 @@ def bibtex(papers: list[Paper]) -> str:
     for p in papers:
         key = re.sub(r"\W+", "", (p.title.split()[0] if p.title else "paper")).lower() + str(p.year)
         key += "_" + re.sub(r"\W+", "", p.paper_id)[-6:]
-        fields = [("title", "{" + p.title + "}"), ("howpublished", f"{p.venue} {p.year}"), ("year", str(p.year))]
+        fields = [("title", "{" + _bib(p.title) + "}"), ("howpublished", _bib(f"{p.venue} {p.year}")),
+                  ("year", str(p.year))]
         if p.authors:
-            fields.append(("author", " and ".join(p.authors)))
-        if p.url:
-            fields.append(("url", p.url))
+            fields.append(("author", _bib(" and ".join(p.authors))))
+        if safe_url(p.url):
+            fields.append(("url", _bib(safe_url(p.url))))
         body = ",\n".join(f"  {k} = {{{v}}}" for k, v in fields)
         entries.append(f"@misc{{{key},\n{body}\n}}")
     return "\n\n".join(entries) + "\n"
+
+
+def _bib(text: str) -> str:
+    """A BibTeX field value from corpus text: braces and backslashes cannot end the entry."""
+    return re.sub(r"[{}\\]", "", text)
 
 
 def claim_html(verdict: ClaimCheck) -> str:

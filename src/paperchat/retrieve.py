@@ -62,6 +62,19 @@ def parse_query(question: str, known_venues: list[str]) -> tuple[str, Filters]:
     return text or question, found
 
 
+_LISTING = frozenset(tokenize("list show give papers paper collection accepted published track held hold "
+                              "everything titles conference venue year", query=True))
+
+
+def filter_only(query: str, filters: Filters) -> bool:
+    """True for a question that is only a venue/year ("ICLR 2025", "list the ICML 2026 papers"):
+    it asks for the papers that match, not for papers on a topic."""
+    if not (filters.venues or filters.years):
+        return False
+    known = {v.lower() for v in filters.venues} | {str(y) for y in filters.years}
+    return not [t for t in tokenize(query, query=True) if t not in _LISTING and t not in known and not t.isdigit()]
+
+
 class Retriever:
     def __init__(self, index: PaperIndex, settings: RetrievalSettings) -> None:
         self.index = index.require()

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from paperchat.schema import Cell, Row, Source, Table
+from paperchat.text import inert
 
 COLUMNS: dict[str, tuple[str, ...]] = {
     "Problem": ("objective", "background"),
@@ -103,12 +104,8 @@ def markdown(table: Table) -> str:
             if c.sentence < 0:
                 cells.append("—")
                 continue
-            text = _escape(c.text) + ("…" if c.clipped else "")
+            text = inert(c.text) + ("…" if c.clipped else "")
             cells.append(f"[“{text}”](#src-{r.n}.s{c.sentence})")
-        lines.append(f"| [{r.n}] | **{_escape(r.title)}** ({r.venue} {r.year}) | " + " | ".join(cells) + " |")
+        lines.append(f"| [{r.n}] | **{inert(r.title)}** ({inert(r.venue)} {r.year}) | " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
-
-def _escape(text: str) -> str:
-    """Table and link syntax in abstract text shown as text: |, [ and ] escaped."""
-    return text.replace("|", "\\|").replace("[", "\\[").replace("]", "\\]")

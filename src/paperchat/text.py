@@ -3,7 +3,8 @@
 `sentences` splits an abstract (not after "e.g.", "et al.", decimals);
 `tokenize` gives the lower-cased, stemmed terms that BM25, confidence, passage
 picking and verification all compare, so they agree on what a "word" is.
-`plain` is the normal form for verbatim comparison. Pure functions, no models.
+`plain` is the normal form for verbatim comparison; `inert` makes untrusted
+text safe inside the Markdown the chat renders. Pure functions, no models.
 """
 
 from __future__ import annotations
@@ -66,3 +67,20 @@ def sentences(text: str) -> list[str]:
 def plain(text: str) -> str:
     """Lower case, single spaces, no quotation marks: the form verbatim matching compares."""
     return " ".join(re.sub(r"[“”\"‘’]", "", text).lower().split())
+
+
+_CITATION = re.compile(r"(\[\d+(?:\s*,\s*\d+)*\])")
+
+
+def inert(text: str, citations: bool = False) -> str:
+    """Untrusted text (an abstract, a title, a question, the model's words) made safe to put
+    into Markdown that the chat renders: link and image brackets, table pipes and backslashes
+    escaped, autolinks broken (`https:\\/\\/`, `www\\.`), so no link or remote image can appear.
+    With `citations`, markers like [2] stay as they are. HTML is escaped later, where rendered."""
+    if citations:
+        return "".join(p if _CITATION.fullmatch(p) else inert(p) for p in _CITATION.split(text))
+    text = text.replace("\\", "\\\\")
+    for ch in "[]|":
+        text = text.replace(ch, "\\" + ch)
+    text = re.sub(r"(?i)\b([a-z][a-z0-9+.\-]*):/", r"\1:\\/", text)
+    return re.sub(r"(?i)\bwww\.", r"www\\.", text)

@@ -30,6 +30,7 @@ from paperchat.conversation import next_turn
 from paperchat.engine import Engine
 from paperchat.errors import PaperchatError
 from paperchat.schema import Filters, Hit
+from paperchat.text import inert
 
 log = logging.getLogger("paperchat")
 
@@ -79,7 +80,7 @@ Update = tuple[list[dict[str, str]], str, list[dict[str, Any]], list[str]]
 def respond(engine: Engine, question: str, chat: list[dict[str, str]], turns: list[dict[str, Any]],
             venues: list[str], years: list[str], k: int, ignore: Filters | None = None) -> Iterator[Update]:
     """Stream one exchange: yields (chat, sources html, turns, stated filter chips)."""
-    chat = list(chat or []) + [{"role": "user", "content": html.escape(question or "")},
+    chat = list(chat or []) + [{"role": "user", "content": html.escape(inert(question or ""), quote=False)},
                                {"role": "assistant", "content": "…"}]
     chips: list[str] = []
     hits: list[Hit] = []

@@ -1,0 +1,128 @@
+"""The Chroma side of an index: chunks written with their revision, read back only if committed.
+
+The collection is used directly, not through llama-index's `ChromaVectorStore`:
+that store `add`s (a repeated write of an id is skipped with a warning) and
+deletes a changed paper by document id, old and new chunks alike. Here a
+chunk id is `<paper id>#<rev>#<i>` (the revision is the paper's content hash,
+generation.rev), writes are upserts, a repeated ingest finds the vectors an
+interrupted one left, and a query keeps only the chunks whose revision the
+reader's generation committed. `VectorStoreQuery` is skipped for queries too:
+it validated each result's JSON node payload into a `TextNode`, ~20 ms a
+question at 10k papers, for fields we do not use.
+
+Another process's writes reach this process's Chroma client only through a
+new client (its HNSW index is loaded once per client), so `reopen` drops the
+cached one when a reader loads a generation it did not write.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from llama_index.core import Document
+    from llama_index.core.base.embeddings.base import BaseEmbedding
+    from llama_index.core.node_parser import SentenceSplitter
+
+WRITE_BATCH = 256  # chunks embedded and upserted at a time
+PAPER_BATCH = 1024  # papers chunked at a time: memory does not grow with the corpus
+
+
+class ChunkStore:
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._client: Any = None
+        self._collections: dict[str, Any] = {}
+
+    def reopen(self) -> None:
+        from chromadb.api.shared_system_client import SharedSystemClient
+
+        SharedSystemClient._identifier_to_system.pop(str(self.path), None)
+        self._client, self._collections = None, {}
+
+    def collection(self, name: str) -> Any:
+        if name not in self._collections:
+            import chromadb
+            from chromadb.config import Settings as ChromaSettings
+
+            if self._client is None:
+                self._client = chromadb.PersistentClient(
+                    path=str(self.path), settings=ChromaSettings(anonymized_telemetry=False, allow_reset=False))
+            self._collections[name] = self._client.get_or_create_collection(name, metadata={"hnsw:space": "cosine"})
+        return self._collections[name]
+
+    def write(self, name: str, docs: list[Document], splitter: SentenceSplitter, embedder: BaseEmbedding,
+              progress: bool) -> tuple[dict[str, int], int]:
+        """Chunk, embed and upsert `docs` into collection `name`, PAPER_BATCH papers at a time;
+        chunks already there keep their vectors. Returns chunks per paper and how many were reused."""
+        from llama_index.core.schema import MetadataMode
+        from llama_index.core.vector_stores.utils import node_to_metadata_dict
+        from tqdm import tqdm
+
+        target = self.collection(name)
+        counts: dict[str, int] = {d.id_: 0 for d in docs}
+        reused = 0
+        bar = tqdm(total=len(docs), desc="embedding", unit="paper", disable=not progress)
+        for at in range(0, len(docs), PAPER_BATCH):
+            nodes = splitter.get_nodes_from_documents(docs[at:at + PAPER_BATCH])
+            for node in nodes:
+                counts[node.ref_doc_id or ""] += 1
+            have = set(target.get(ids=[n.node_id for n in nodes], include=[])["ids"]) if nodes else set()
+            todo = [n for n in nodes if n.node_id not in have]
+            reused += len(nodes) - len(todo)
+            # Shortest first: each forward pass then pads to a similar length.
+            todo.sort(key=lambda n: len(n.get_content(metadata_mode=MetadataMode.EMBED)))
+            for start in range(0, len(todo), WRITE_BATCH):
+                batch = todo[start:start + WRITE_BATCH]
+                vectors = embedder.get_text_embedding_batch(
+                    [n.get_content(metadata_mode=MetadataMode.EMBED) for n in batch])
+                target.upsert(ids=[n.node_id for n in batch], embeddings=vectors,
+                              documents=[n.get_content(metadata_mode=MetadataMode.NONE) for n in batch],
+                              metadatas=[node_to_metadata_dict(n, remove_text=True, flat_metadata=True)
+                                         for n in batch])
+            bar.update(len(docs[at:at + PAPER_BATCH]))
+        bar.close()
+        return counts, reused
+
+    def sweep(self, name: str, revs: dict[str, str], collections: set[str], papers: list[str] | None) -> None:
+        """Drop `collections` other than `name`, and the chunks of `papers` (None: of every paper)
+        in `name` whose revision is not the committed one in `revs`."""
+        target = self.collection(name)
+        held = {c.name for c in self._client.list_collections()}
+        for other in collections - {name}:
+            if other in held:
+                self._client.delete_collection(other)
+            self._collections.pop(other, None)
+        ids = sorted(papers or [])
+        batches: list[list[str] | None] = [None] if papers is None else [ids[i:i + 1000] for i in range(0, len(ids), 1000)]
+        for batch in batches:
+            got = target.get(where=None if batch is None else {"paper_id": {"$in": batch}}, include=["metadatas"])
+            stale = [cid for cid, meta in zip(got["ids"], got["metadatas"], strict=True)
+                     if revs.get(str(meta.get("paper_id"))) != meta.get("rev")]
+            for at in range(0, len(stale), 4096):
+                target.delete(ids=stale[at:at + 4096])
+
+    def query(self, name: str, vector: list[float], n: int, where: dict[str, Any] | None, revs: dict[str, str],
+              retry: Callable[[], tuple[str, dict[str, str]]]) -> list[tuple[str, str, float]]:
+        """(paper id, chunk text, cosine) of the `n` nearest chunks, committed ones only. If
+        collection `name` was dropped (a rebuild committed since), `retry` names the current one."""
+        from chromadb.errors import NotFoundError
+
+        args = {"query_embeddings": [vector], "n_results": n, "where": where,
+                "include": ["documents", "metadatas", "distances"]}
+        try:
+            result = self.collection(name).query(**args)
+        except NotFoundError:
+            self._collections.pop(name, None)
+            name, revs = retry()
+            result = self.collection(name).query(**args)
+        # cosine space: distance = 1 - cos. A chunk another process is writing can come back
+        # without its record yet: it is not committed either.
+        return [
+            (str(meta["paper_id"]), str(text), 1.0 - float(dist))
+            for meta, text, dist in zip(result["metadatas"][0], result["documents"][0], result["distances"][0],
+                                        strict=True)
+            if meta is not None and text is not None and revs.get(str(meta.get("paper_id"))) == meta.get("rev")
+        ]
