@@ -3,23 +3,22 @@
     python -m tests.crash --papers 0 --kills 12 --real    # what `make soak` runs: all 10,090, MiniLM
     python -m tests.crash --papers 300 --kills 10        # the short form CI runs (hashed-words embedder)
 
-Two corpus versions from the real abstracts in ../shared/corpora: A (the first
-half) and B (all of them, every tenth paper of A with a changed abstract). The
-reference index ingests A then B without interruption. The crashed index
-ingests A, then B and variants of B (half the abstracts changed, so every run
-has work) again and again in a child process that is killed: half the
-kills are aimed (the child kills itself at a named point of the write path:
-between embedding batches, between the docstore and the BM25 files, after the
-new manifest is fsynced but before its rename, right after the commit, in the
-sweep of stale chunks), half come from this process at a random moment of a
-run, skewed late. After each kill the index must open and be consistent
-(every committed paper has exactly its committed chunks); after the last, an
-uninterrupted ingest of B must leave it equal to the reference: same papers
-and content hashes, same chunk ids, the same BM25 row for every paper, no
-leftover chunks, pending file or generations. A reader thread searches the
-crashed index all along with one long-lived `PaperIndex` and counts errors and
-papers returned without chunks. Prints one table row and returns the figures
-(tests/test_crash.py asserts on them).
+The reference index ingests the real abstracts from ../shared/corpora (B)
+in one uninterrupted run. The crashed index is built by child processes that
+are SIGKILLed: the first half of the kills come from this process at a random
+moment of the first build of B (each rerun reuses the chunks the killed ones
+wrote, so it gets further); the second half are aimed (the child kills itself
+at a named point of the write path: between embedding batches, between the
+docstore and the BM25 files, after the new manifest is fsynced but before its
+rename, right after the commit, in the sweep of stale chunks) in runs that
+change a tenth of the abstracts. After each kill the index must open and be
+consistent (every committed paper has exactly its committed chunks); after
+the last, an uninterrupted ingest of B must leave it equal to the reference:
+same papers and content hashes, same chunk ids, the same BM25 row for every
+paper, no leftover chunks, pending file or extra generations. A reader
+thread searches the crashed index all along with one long-lived `PaperIndex`
+and counts errors and papers returned without chunks. Prints one table row
+and returns the figures (tests/test_crash.py asserts on them).
 """
 
 from __future__ import annotations
@@ -44,35 +43,26 @@ QUERIES = ["diffusion models", "speculative decoding", "reinforcement learning r
            "watermark", "language model reasoning", "protein", "robot policy"]
 
 
-def corpora(papers: int, folder: Path) -> tuple[Path, Path]:
+def corpora(papers: int, folder: Path) -> Path:
+    """The real abstracts (the first `papers` of them; 0: all) as one JSONL file."""
     lines: list[str] = []
     for path in CORPORA:
         with gzip.open(path, "rt", encoding="utf-8") as f:
             lines += [line for line in f if line.strip()]
-    lines = lines[:papers] if papers else lines
-    half = lines[: len(lines) // 2]
-    b_lines = []
-    for i, line in enumerate(lines):
-        if i < len(half) and i % 10 == 0:
-            record = json.loads(line)
-            record["abstract"] = record["abstract"] + " We also release an updated evaluation suite."
-            line = json.dumps(record) + "\n"
-        b_lines.append(line)
-    a, b = folder / "a" / "part.jsonl", folder / "b" / "part.jsonl"
-    for path, chunk in ((a, half), (b, b_lines)):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text("".join(chunk))
-    return a, b
+    out = folder / "b" / "part.jsonl"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text("".join(lines[:papers] if papers else lines))
+    return out
 
 
-def variant(b: Path, i: int) -> Path:
-    """B with a different half of its abstracts changed: a run after a finished one has work to do."""
+def variant(b: Path, i: int, share: float = 0.1) -> Path:
+    """B with a different `share` of its abstracts changed: a run after a finished one has work to do."""
     rng = random.Random(i)
     out = b.parent.parent / f"v{i}" / "part.jsonl"
     out.parent.mkdir(parents=True, exist_ok=True)
     lines = []
     for line in b.read_text().splitlines():
-        if rng.random() < 0.5:
+        if rng.random() < share:
             record = json.loads(line)
             record["abstract"] += f" Variant {i} of this abstract."
             line = json.dumps(record)
@@ -181,13 +171,19 @@ def consistent(folder: Path, real: bool) -> list[str]:
 
 
 def reader(folder: Path, real: bool, stop: threading.Event, out: dict[str, Any]) -> None:
+    """Search the index being crashed, with one long-lived PaperIndex, until `stop`."""
     from paperchat.retrieve import Retriever
 
     ix = open_index(folder, real)
-    retriever = Retriever(ix, ix.settings.retrieval)
+    retriever = None
     rng = random.Random(1)
     while not stop.is_set():
+        time.sleep(0.05)
         try:
+            if retriever is None:
+                if not ix.snapshot().generation:
+                    continue  # nothing committed yet
+                retriever = Retriever(ix, ix.settings.retrieval)
             hits = retriever.search(rng.choice(QUERIES), 5)
             out["queries"] += 1
             out["generations"].add(ix.snapshot().generation)
@@ -198,28 +194,31 @@ def reader(folder: Path, real: bool, stop: threading.Event, out: dict[str, Any])
             import traceback
 
             out["errors"].append(traceback.format_exc()[-1500:])
-        time.sleep(0.05)
 
 
 def main(papers: int, kills: int, real: bool, seed: int, work: Path) -> dict[str, Any]:
+    """First half of the kills: random moments of the first build of B from nothing (each run
+    reuses what the killed ones wrote, so it gets further). Second half: aimed points of runs
+    that change a tenth of B. Then one uninterrupted run of B; compare with the reference."""
     rng = random.Random(seed)
-    a, b = corpora(papers, work)
+    b = corpora(papers, work)
     ref, crashed = work / "reference", work / "crashed"
-    _, t_a = run_child(ref, a, "none", real)
     _, t_b = run_child(ref, b, "none", real)
-    run_child(crashed, a, "none", real)
     out: dict[str, Any] = {"queries": 0, "without_chunks": 0, "errors": [], "generations": set()}
     stop = threading.Event()
     thread = threading.Thread(target=reader, args=(crashed, real, stop, out), daemon=True)
     thread.start()
     killed, inconsistent, points = 0, [], []
     for i in range(kills):
-        point = AIMED[(i // 2) % len(AIMED)] if i % 2 == 0 else "none"
-        after = t_b * rng.uniform(0.3, 1.1) if point == "none" else None  # skewed late; past the end: no kill
-        code, _ = run_child(crashed, b if i % 2 else variant(b, i), point, real, after)
+        if i < kills // 2:
+            point, corpus, after = "none", b, t_b * rng.uniform(0.2, 0.7)
+        else:
+            point, corpus, after = AIMED[(i - kills // 2) % len(AIMED)], variant(b, i), None
+        code, _ = run_child(crashed, corpus, point, real, after)
         killed += code == -signal.SIGKILL
         points.append(point if point != "none" else f"random@{after:.1f}s")
-        inconsistent += consistent(crashed, real)
+        if (crashed / "manifest.json").exists():
+            inconsistent += consistent(crashed, real)
     run_child(crashed, b, "none", real)
     time.sleep(1.0)
     stop.set()
@@ -235,7 +234,7 @@ def main(papers: int, kills: int, real: bool, seed: int, work: Path) -> dict[str
         "generations_on_disk": crashed_state["generations"],
         "reader_queries": out["queries"], "reader_errors": out["errors"],
         "reader_without_chunks": out["without_chunks"], "reader_generations_seen": len(out["generations"]),
-        "ingest_seconds_b": round(t_b, 1), "ingest_seconds_a": round(t_a, 1),
+        "ingest_seconds": round(t_b, 1),
     }
     print("| papers | runs | killed | equal papers / chunk ids / BM25 rows | leftovers | reader queries | "
           "reader errors | without chunks | generations seen |")

@@ -19,7 +19,7 @@ from typing import Any, Protocol
 
 from paperchat.config import LLMSettings
 from paperchat.errors import ModelUnavailableError
-from paperchat.fetch import gguf_path
+from paperchat.fetch import gguf_path, verify
 
 
 class ChatModel(Protocol):
@@ -204,6 +204,8 @@ def load_chat_model(settings: LLMSettings, models_dir: Path) -> ChatModel | None
     if settings.backend == "openai_like":
         return OpenAILikeChat(settings)
     path = settings.model_path or gguf_path(settings.model, models_dir)
+    if settings.backend == "llama_cpp" and not settings.model_path and Path(path).exists():
+        verify(settings.model, Path(path))  # a file of your own (model_path) is yours to check
     if settings.backend == "transformers":
         return _transformers(Path(path), settings.threads, settings.temperature)
     return _llama_cpp(Path(path), settings.threads, settings.n_ctx, settings.temperature)

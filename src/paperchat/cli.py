@@ -154,8 +154,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_roles)
 
     p = common(sub.add_parser("serve", help="start the chat app in the browser"))
-    p.add_argument("--host")
+    p.add_argument("--host", help="default 127.0.0.1; another host without --auth prints a warning")
     p.add_argument("--port", type=int)
+    p.add_argument("--auth", metavar="USER:PASSWORD", help="require a login (or set PAPERCHAT_AUTH_FILE)")
     p.set_defaults(func=cmd_serve)
 
     p = common(sub.add_parser("eval", help="retrieval (and answer) quality on eval/questions.jsonl"))
@@ -266,10 +267,11 @@ def cmd_roles(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    from paperchat.access import credentials
     from paperchat.ui import serve
 
     settings = _settings(args)
-    serve(settings, host=args.host, port=args.port)
+    serve(settings, host=args.host, port=args.port, logins=credentials(args.auth))
     return 0
 
 

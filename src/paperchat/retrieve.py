@@ -62,6 +62,8 @@ def parse_query(question: str, known_venues: list[str]) -> tuple[str, Filters]:
     return text or question, found
 
 
+# "[0,1]", "(0, 1]", "{0,1}": notation, not topic; a term no paper holds would weigh most and abstain
+_NOTATION = re.compile(r"[\[({]\s*-?[\d.]+(?:\s*,\s*-?[\d.]+)*\s*[\])}]")
 _LISTING = frozenset(tokenize("list show give papers paper collection accepted published track held hold "
                               "everything titles conference venue year", query=True))
 
@@ -94,6 +96,7 @@ class Retriever:
         """Ranked distinct papers for a standalone query, best first."""
         s, k = self.settings, k or self.settings.k
         filters = filters or Filters()
+        query = re.sub(r"\s+", " ", _NOTATION.sub(" ", query)).strip() or query  # "[0,1]" only moves the vector
         snap = self.index.snapshot()  # one generation for the whole query, even if an ingest commits meanwhile
         papers = snap.papers
         vector = self.index.embedder.get_query_embedding(query)
@@ -149,7 +152,7 @@ class Retriever:
         """The share of the query's terms (or of `terms`), weighted by idf, that the paper's
         title and abstract hold (a term no paper uses weighs most)."""
         idf = self._idf()
-        terms = set(tokenize(query, query=True)) if terms is None else terms
+        terms = set(tokenize(_NOTATION.sub(" ", query), query=True)) if terms is None else terms
         unseen = 2 * max(idf.values(), default=1.0)
         total = sum(idf.get(t, unseen) for t in terms) or 1.0
         return sum(idf.get(t, 0.0) for t in terms & set(tokenize(f"{paper.title}. {paper.abstract}"))) / total

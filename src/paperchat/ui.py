@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import html
 import logging
+import sys
 import tempfile
 import time
 from collections.abc import Iterator
@@ -227,11 +228,19 @@ def launch(demo: Any, host: str, port: int, **kwargs: Any) -> Any:
                        theme=gr.themes.Soft(), show_error=False, **kwargs)
 
 
-def serve(settings: Settings, host: str | None = None, port: int | None = None) -> None:
+def serve(settings: Settings, host: str | None = None, port: int | None = None,
+          logins: list[tuple[str, str]] | None = None) -> None:
+    from paperchat.access import exposure_warning
+
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
+    host, port = host or settings.ui.host, port or settings.ui.port
+    warning = exposure_warning(host, port, logins or [])
+    if warning:
+        print(warning, file=sys.stderr, flush=True)
     start = time.perf_counter()
     engine = Engine.open(settings, build_missing=True, progress=True)
     engine.warm_up()
     log.info("models loaded and index ready (%d papers) in %.1f s", engine.stats()["papers"],
              time.perf_counter() - start)
-    launch(create_app(engine), host or settings.ui.host, port or settings.ui.port)
+    launch(create_app(engine), host, port, auth=logins or None,
+           auth_message="paperchat: log in with the user and password you were given")
