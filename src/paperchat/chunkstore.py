@@ -21,6 +21,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from paperchat.errors import PaperchatError
+
 if TYPE_CHECKING:
     from llama_index.core import Document
     from llama_index.core.base.embeddings.base import BaseEmbedding
@@ -30,13 +32,40 @@ WRITE_BATCH = 256  # chunks embedded and upserted at a time
 PAPER_BATCH = 1024  # papers chunked at a time: memory does not grow with the corpus
 
 
+def persistent(path: Path) -> Callable[[], Any]:
+    """A connector for embedded Chroma in `path`."""
+    def connect() -> Any:
+        import chromadb
+        from chromadb.config import Settings as ChromaSettings
+
+        return chromadb.PersistentClient(path=str(path), settings=ChromaSettings(anonymized_telemetry=False,
+                                                                                 allow_reset=False))
+    return connect
+
+
 class ChunkStore:
-    def __init__(self, path: Path) -> None:
-        self.path = path
+    """Chunks in the Chroma that `connect` opens; `path` is set for embedded Chroma (see `reopen`)."""
+
+    def __init__(self, connect: Callable[[], Any], path: Path | None = None,
+                 unreachable: Callable[[Exception], str] | None = None) -> None:
+        self.connect, self.path, self.unreachable = connect, path, unreachable
         self._client: Any = None
         self._collections: dict[str, Any] = {}
 
+    def reset(self) -> None:
+        """Forget the client: the next use connects again (a server that went away and came back)."""
+        self._client, self._collections = None, {}
+
+    @property
+    def client(self) -> Any:
+        if self._client is None:
+            self._client = self.connect()
+        return self._client
+
     def reopen(self) -> None:
+        """See new vectors another process wrote (embedded only: a server's index is live)."""
+        if self.path is None:
+            return
         from chromadb.api.shared_system_client import SharedSystemClient
 
         SharedSystemClient._identifier_to_system.pop(str(self.path), None)
@@ -44,17 +73,11 @@ class ChunkStore:
 
     def collection(self, name: str) -> Any:
         if name not in self._collections:
-            import chromadb
-            from chromadb.config import Settings as ChromaSettings
-
-            if self._client is None:
-                self._client = chromadb.PersistentClient(
-                    path=str(self.path), settings=ChromaSettings(anonymized_telemetry=False, allow_reset=False))
-            self._collections[name] = self._client.get_or_create_collection(name, metadata={"hnsw:space": "cosine"})
+            self._collections[name] = self.client.get_or_create_collection(name, metadata={"hnsw:space": "cosine"})
         return self._collections[name]
 
     def write(self, name: str, docs: list[Document], splitter: SentenceSplitter, embedder: BaseEmbedding,
-              progress: bool) -> tuple[dict[str, int], int]:
+              progress: bool, tick: Callable[[], None] = lambda: None) -> tuple[dict[str, int], int]:
         """Chunk, embed and upsert `docs` into collection `name`, PAPER_BATCH papers at a time;
         chunks already there keep their vectors. Returns chunks per paper and how many were reused."""
         from llama_index.core.schema import MetadataMode
@@ -83,6 +106,7 @@ class ChunkStore:
                               metadatas=[node_to_metadata_dict(n, remove_text=True, flat_metadata=True)
                                          for n in batch])
             bar.update(len(docs[at:at + PAPER_BATCH]))
+            tick()  # a server index renews its writer's lease
         bar.close()
         return counts, reused
 
@@ -90,11 +114,12 @@ class ChunkStore:
         """Drop `collections` other than `name`, and the chunks of `papers` (None: of every paper)
         in `name` whose revision is not the committed one in `revs`."""
         target = self.collection(name)
-        held = {c.name for c in self._client.list_collections()}
+        held = {c.name for c in self.client.list_collections()}
         for other in collections - {name}:
-            if other in held:
-                self._client.delete_collection(other)
-            self._collections.pop(other, None)
+            for drop in (other, f"{other}-papers"):  # a server index keeps its papers beside its chunks
+                if drop in held:
+                    self.client.delete_collection(drop)
+                self._collections.pop(drop, None)
         ids = sorted(papers or [])
         batches: list[list[str] | None] = [None] if papers is None else [ids[i:i + 1000] for i in range(0, len(ids), 1000)]
         for batch in batches:
@@ -113,11 +138,19 @@ class ChunkStore:
         args = {"query_embeddings": [vector], "n_results": n, "where": where,
                 "include": ["documents", "metadatas", "distances"]}
         try:
-            result = self.collection(name).query(**args)
-        except NotFoundError:
-            self._collections.pop(name, None)
-            name, revs = retry()
-            result = self.collection(name).query(**args)
+            try:
+                result = self.collection(name).query(**args)
+            except NotFoundError:
+                self._collections.pop(name, None)
+                name, revs = retry()
+                result = self.collection(name).query(**args)
+        except PaperchatError:
+            raise
+        except Exception as e:
+            if self.unreachable is None:  # embedded: a bug, not a server that went away
+                raise
+            self.reset()
+            raise PaperchatError(self.unreachable(e)) from None
         # cosine space: distance = 1 - cos. A chunk another process is writing can come back
         # without its record yet: it is not committed either.
         return [

@@ -47,7 +47,7 @@ def cmd_ingest(args: argparse.Namespace) -> int:
     if args.json:
         _print_json({k: report.to_json()[k] for k in ("papers", "added", "updated", "unchanged", "chunks")})
     else:
-        print(f"{report.papers} papers in {index.folder} ({report.chunks} chunks): "
+        print(f"{report.papers} papers in {index.ledger.where} ({report.chunks} chunks): "
               f"{report.added} added, {report.updated} updated, {report.unchanged} unchanged "
               f"in {report.seconds:.1f} s")
     return 0

@@ -50,6 +50,13 @@ class IndexSettings(_Group):
         160, ge=32, le=256, description="Chunk size in embedder tokens (MiniLM window is 256)."
     )
     chunk_overlap: int = Field(32, ge=0, description="Token overlap between chunks.")
+    store: Literal["embedded", "http"] = Field(
+        "embedded", description="embedded: Chroma and the index state in `dir`; http: a Chroma server holds both.")
+    host: str = Field("127.0.0.1", description="Chroma server host (store: http).")
+    port: int = Field(8000, ge=1, le=65535, description="Chroma server port (store: http).")
+    ssl: bool = Field(False, description="HTTPS to the Chroma server (store: http).")
+    token_env: str = Field("", description="Environment variable holding a token sent as 'Authorization: Bearer …'.")
+    headers: dict[str, str] = Field(default_factory=dict, description="Extra HTTP headers for the Chroma server.")
 
 
 class EmbedderSettings(_Group):

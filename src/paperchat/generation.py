@@ -190,3 +190,58 @@ def write_pending(folder: Path, papers: set[str], collections: set[str]) -> None
 def clear_pending(folder: Path) -> None:
     (folder / "pending.json").unlink(missing_ok=True)
     fsync_dir(folder)
+
+
+class FileLedger:
+    """The committed state of an embedded index, in its folder (the layout above). A server
+    index keeps the same state in Chroma itself (serverledger.py); PaperIndex uses either."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.where = str(folder)
+
+    def manifest(self) -> dict[str, Any]:
+        from paperchat.manifest import read_manifest
+
+        return read_manifest(self.folder)
+
+    def commit(self, manifest: dict[str, Any]) -> None:
+        from paperchat.manifest import write_manifest
+
+        self.folder.mkdir(parents=True, exist_ok=True)
+        write_manifest(self.folder, manifest)
+
+    def stamp(self) -> object:
+        try:
+            st = (self.folder / "manifest.json").stat()
+        except FileNotFoundError:
+            return None
+        return (st.st_ino, st.st_mtime_ns, st.st_size)
+
+    def load(self, manifest: dict[str, Any], default_collection: str) -> Snapshot:
+        return load(self.folder, manifest, default_collection)
+
+    def save(self, snap: Snapshot, docs: list[Any]) -> None:  # noqa: ARG002 - a generation is written whole
+        save(self.folder, snap)
+
+    def pending(self) -> dict[str, Any]:
+        return read_pending(self.folder)
+
+    def set_pending(self, papers: set[str], collections: set[str]) -> None:
+        self.folder.mkdir(parents=True, exist_ok=True)
+        write_pending(self.folder, papers, collections)
+
+    def clear_pending(self) -> None:
+        clear_pending(self.folder)
+
+    def writing(self) -> bool:
+        return (self.folder / "pending.json").exists()
+
+    def prune(self, committed: int) -> None:
+        prune(self.folder, committed)
+
+    def lock(self) -> WriterLock:
+        return WriterLock(self.folder)
+
+    def renew(self) -> None:
+        """The flock lasts as long as its holder: nothing to renew."""

@@ -32,12 +32,12 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from paperchat import generation as gen
-from paperchat.chunkstore import ChunkStore
+from paperchat.chunkstore import ChunkStore, persistent
 from paperchat.config import Settings
 from paperchat.errors import IndexMismatchError, IndexMissingError, PaperchatError
-from paperchat.generation import Snapshot, WriterLock
+from paperchat.generation import FileLedger, Snapshot
 from paperchat.keyword import KeywordIndex
-from paperchat.manifest import check_manifest, read_manifest, write_manifest
+from paperchat.manifest import check_manifest
 from paperchat.roles import label as label_roles
 from paperchat.schema import Filters, Paper
 from paperchat.text import sentences
@@ -84,6 +84,17 @@ def paper_document(paper: Paper) -> Document:
     return doc
 
 
+def _stores(settings: Settings, folder: Path) -> tuple[ChunkStore, Any]:
+    """Where chunks and the committed state live: this folder (embedded Chroma + generation
+    files) or a Chroma server that holds both (serverledger.py)."""
+    if settings.index.store == "http":
+        from paperchat.serverledger import ServerLedger, http_connector, unreachable
+
+        chunks = ChunkStore(http_connector(settings.index), unreachable=lambda e: unreachable(settings.index, e))
+        return chunks, ServerLedger(chunks, settings.index)
+    return ChunkStore(persistent(folder / "chroma"), folder / "chroma"), FileLedger(folder)
+
+
 class PaperIndex:
     """The persistent index in one folder (layout: generation.py)."""
 
@@ -93,14 +104,14 @@ class PaperIndex:
         self.folder = Path(folder or settings.index_dir)
         self.embedder = embedder
         self._count = token_counter or getattr(embedder, "count_tokens", None) or (lambda t: len(t.split()))
-        self.manifest = read_manifest(self.folder)
+        self.chunks, self.ledger = _stores(settings, self.folder)
+        self.manifest = self.ledger.manifest()
         if check:
             check_manifest({k: v for k, v in self.manifest.items() if k != "schema"},
-                           {k: v for k, v in self._build_key().items() if k != "schema"}, self.folder)
+                           {k: v for k, v in self._build_key().items() if k != "schema"}, self.ledger.where)
         self._snap: Snapshot | None = None
-        self._stamp: tuple[int, int, int] | None = None
+        self._stamp: object = None
         self._loading = threading.Lock()
-        self.chunks = ChunkStore(self.folder / "chroma")
 
     @classmethod
     def open(cls, settings: Settings, check: bool = True) -> PaperIndex:
@@ -118,7 +129,7 @@ class PaperIndex:
 
     def update_manifest(self, **changes: Any) -> None:
         self.manifest = {**self.manifest, **self._build_key(), **changes}
-        write_manifest(self.folder, self.manifest)
+        self.ledger.commit(self.manifest)
 
     @property
     def exists(self) -> bool:
@@ -127,21 +138,17 @@ class PaperIndex:
     def require(self) -> PaperIndex:
         if not self.exists:
             raise IndexMissingError(
-                f"no index at {self.folder}: build it with `paperchat ingest` (reads data/)"
+                f"no index at {self.ledger.where}: build it with `paperchat ingest` (reads data/)"
             )
         if self.manifest.get("schema") != SCHEMA:
             raise IndexMismatchError(
-                f"the index at {self.folder} was built by an older paperchat; "
+                f"the index at {self.ledger.where} was built by an older paperchat; "
                 "`paperchat ingest` rebuilds it beside the old one"
             )
         return self
 
-    def _manifest_stamp(self) -> tuple[int, int, int] | None:
-        try:
-            st = (self.folder / "manifest.json").stat()
-        except FileNotFoundError:
-            return None
-        return (st.st_ino, st.st_mtime_ns, st.st_size)
+    def _manifest_stamp(self) -> object:
+        return self.ledger.stamp()
 
     def snapshot(self) -> Snapshot:
         """The committed generation; a newer one is loaded as soon as its manifest is in place."""
@@ -152,9 +159,9 @@ class PaperIndex:
             if self._snap is not None and stamp == self._stamp:
                 return self._snap
             for attempt in range(3):
-                manifest = read_manifest(self.folder)
+                manifest = self.ledger.manifest()
                 try:
-                    snap = gen.load(self.folder, manifest, self._default_collection())
+                    snap = self.ledger.load(manifest, self._default_collection())
                     break
                 except PaperchatError:  # pruned under us by two quick commits: read the pointer again
                     if attempt == 2:
@@ -202,11 +209,11 @@ class PaperIndex:
         `rebuild` (or an index built by an older paperchat) starts a new collection beside
         the old one, which is dropped only after the new generation is committed."""
         start = time.perf_counter()
-        with WriterLock(self.folder):
-            self.manifest = read_manifest(self.folder)
+        with self.ledger.lock():
+            self.manifest = self.ledger.manifest()
             fresh = rebuild or (self.exists and self.manifest.get("schema") != SCHEMA)
             if not fresh:
-                check_manifest(self.manifest, self._build_key(), self.folder)
+                check_manifest(self.manifest, self._build_key(), self.ledger.where)
             current = self.snapshot() if self.exists else gen.empty(self._default_collection())
             number = current.generation + 1
             collection = f"{self.settings.index.collection}-{number}" if fresh else current.collection
@@ -218,20 +225,21 @@ class PaperIndex:
             to_run = added + updated
             for doc in to_run:
                 doc.metadata["roles"] = ",".join(label_roles(sentences(doc.text)))
-            pending = gen.read_pending(self.folder)
+            pending = self.ledger.pending()
             if not to_run and not fresh and not pending:
                 return IngestReport(papers=len(base.revs), added=0, updated=0, unchanged=len(docs),
                                     chunks=base.chunk_total, seconds=time.perf_counter() - start)
-            gen.write_pending(self.folder, set(pending.get("papers", [])) | {d.id_ for d in to_run},
+            self.ledger.set_pending(set(pending.get("papers", [])) | {d.id_ for d in to_run},
                               set(pending.get("collections", [])) | {collection} | ({current.collection} if fresh else set()))
-            counts, reused = self.chunks.write(collection, to_run, self.splitter(), self.embedder, progress)
+            counts, reused = self.chunks.write(collection, to_run, self.splitter(), self.embedder, progress,
+                                               self.ledger.renew)
             snap = self._next(base, number, collection, to_run, counts)
-            gen.save(self.folder, snap)
+            self.ledger.save(snap, to_run)
             self.update_manifest(generation=number, collection=collection, papers=len(snap.revs),
                                  chunks=snap.chunk_total)  # the commit
-            self.manifest = read_manifest(self.folder)
+            self.manifest = self.ledger.manifest()
             self._snap, self._stamp = snap, self._manifest_stamp()
-            self._sweep(snap, gen.read_pending(self.folder))
+            self._sweep(snap, self.ledger.pending())
         written = sum(counts.values())
         return IngestReport(
             papers=len(snap.revs), added=len(added), updated=len(updated), unchanged=len(docs) - len(to_run),
@@ -243,8 +251,8 @@ class PaperIndex:
         """After a commit: drop the chunks and collections no committed generation uses."""
         self.chunks.sweep(snap.collection, snap.revs, set(pending.get("collections", [])),
                           None if pending.get("all") else list(pending.get("papers", [])))
-        gen.clear_pending(self.folder)
-        gen.prune(self.folder, snap.generation)
+        self.ledger.clear_pending()
+        self.ledger.prune(snap.generation)
 
     def _next(self, base: Snapshot, number: int, collection: str, docs: list[Document],
               counts: dict[str, int]) -> Snapshot:
@@ -270,7 +278,7 @@ class PaperIndex:
         for key, values in (("venue", list(f.venues)), ("year", [int(y) for y in f.years]), ("paper_id", f.papers)):
             if values:
                 where.append({key: {"$in": values}})
-        writing = (self.folder / "pending.json").exists()  # uncommitted chunks may take places: ask for more
+        writing = self.ledger.writing()  # uncommitted chunks may take places: ask for more
 
         def current() -> tuple[str, dict[str, str]]:
             self._stamp = None

@@ -1,0 +1,227 @@
+"""The committed state of an index kept in a Chroma server: app nodes hold nothing they cannot rebuild.
+
+With `index.store: http` the Chroma server is the source of truth. Besides the
+chunk collection it holds, for a collection named C:
+
+    C-papers   one record per paper revision: id `<paper id>#<rev>`, the cleaned
+               abstract as document, the paper fields, its content hash, its
+               chunk count and the generation that wrote it
+    C-meta     "manifest" (the commit pointer: generation, collection, build
+               settings), "pending" (papers an unfinished ingest may have
+               written) and "lock" (the writer's lease)
+
+(C is `papers-<n>`; a rebuild starts a new one and the meta collection is
+always `<index.collection>-meta`.) A commit is one upsert of the manifest
+record, atomic in Chroma. Readers take, for each paper, its record with the
+highest generation not above the committed one, so records a killed ingest
+wrote are invisible; the sweep after a commit deletes superseded ones. The
+docstore, the BM25 matrix and the roles are derived from the paper records
+by every app node at start, and again when the manifest record changes
+(checked at most once a second). Why not the docstore in a shared file: the
+point of a server is that app nodes on other machines share nothing but it.
+
+The writer's lock is a lease (host, pid, expiry), renewed as it writes: an
+flock cannot span machines. A writer on the same host whose process is gone,
+or a lease past its expiry, is taken over.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
+
+from paperchat.chunkstore import ChunkStore
+from paperchat.config import IndexSettings
+from paperchat.errors import PaperchatError
+from paperchat.generation import Snapshot
+from paperchat.keyword import KeywordIndex
+
+if TYPE_CHECKING:
+    from llama_index.core import Document
+
+LEASE_S = 300.0
+STAMP_EVERY_S = 1.0
+PAGE = 2000
+ONE = [1.0]  # meta and paper records are found by id, never by vector
+
+
+def http_connector(ix: IndexSettings) -> Callable[[], Any]:
+    def connect() -> Any:
+        import chromadb
+        from chromadb.config import Settings as ChromaSettings
+
+        headers = dict(ix.headers)
+        if ix.token_env:
+            token = os.environ.get(ix.token_env, "")
+            if not token:
+                raise PaperchatError(f"index.token_env names {ix.token_env}, which is not set")
+            headers["Authorization"] = f"Bearer {token}"
+        try:
+            client = chromadb.HttpClient(host=ix.host, port=ix.port, ssl=ix.ssl, headers=headers,
+                                         settings=ChromaSettings(anonymized_telemetry=False))
+            client.heartbeat()
+        except Exception as e:  # noqa: BLE001 - any connection failure gets the same message
+            raise PaperchatError(unreachable(ix, e)) from None
+        return client
+    return connect
+
+
+def unreachable(ix: IndexSettings, e: Exception) -> str:
+    return (f"the Chroma server at {'https' if ix.ssl else 'http'}://{ix.host}:{ix.port} does not answer "
+            f"({type(e).__name__}); start it (`chroma run --path DIR --port {ix.port}`) or fix index.host/port")
+
+
+class ServerLedger:
+    def __init__(self, chunks: ChunkStore, ix: IndexSettings) -> None:
+        self.chunks, self.ix = chunks, ix
+        self.where = f"chroma://{ix.host}:{ix.port}/{ix.collection}"
+        self._stamp: tuple[float, object, bool] = (0.0, None, False)
+
+    def _meta(self) -> Any:
+        return self.chunks.collection(f"{self.ix.collection}-meta")
+
+    def _record(self, key: str) -> dict[str, Any]:
+        try:
+            got = self._meta().get(ids=[key], include=["documents"])
+        except PaperchatError:
+            raise
+        except Exception as e:  # noqa: BLE001 - the server went away between questions
+            self.chunks.reset()
+            raise PaperchatError(unreachable(self.ix, e)) from None
+        return json.loads(got["documents"][0]) if got["ids"] else {}
+
+    def _put(self, key: str, value: dict[str, Any]) -> None:
+        self._meta().upsert(ids=[key], embeddings=[ONE], documents=[json.dumps(value)])
+
+    # ------------------------------------------------------------ the pointer
+
+    def manifest(self) -> dict[str, Any]:
+        return self._record("manifest")
+
+    def commit(self, manifest: dict[str, Any]) -> None:
+        self._put("manifest", manifest)
+
+    def stamp(self) -> object:
+        at, stamp, _ = self._stamp
+        if time.monotonic() - at > STAMP_EVERY_S:
+            manifest = self.manifest()
+            stamp = (manifest.get("generation"), manifest.get("collection"))
+            self._stamp = (time.monotonic(), stamp, bool(self._record("pending")))
+        return stamp
+
+    def writing(self) -> bool:
+        return self._stamp[2]
+
+    # ------------------------------------------------------------ generations
+
+    def _papers(self, collection: str) -> Any:
+        return self.chunks.collection(f"{collection}-papers")
+
+    def _all(self, collection: str, include: list[str]) -> Iterator[tuple[str, dict[str, Any], str]]:
+        target, offset = self._papers(collection), 0
+        while True:
+            got = target.get(include=include, limit=PAGE, offset=offset)
+            docs = got.get("documents") or [""] * len(got["ids"])
+            yield from zip(got["ids"], got["metadatas"], docs, strict=True)
+            if len(got["ids"]) < PAGE:
+                return
+            offset += PAGE
+
+    def load(self, manifest: dict[str, Any], default_collection: str) -> Snapshot:
+        """The committed generation, derived from the paper records."""
+        from llama_index.core import Document
+        from llama_index.core.storage.docstore import SimpleDocumentStore
+
+        from paperchat.generation import empty
+
+        generation = int(manifest.get("generation", 0))
+        collection = str(manifest.get("collection", default_collection))
+        if not generation:
+            return empty(collection)
+        best: dict[str, tuple[int, dict[str, Any], str]] = {}
+        for _, meta, text in self._all(collection, ["metadatas", "documents"]):
+            pid, made = str(meta["paper_id"]), int(meta["gen"])
+            if made <= generation and (pid not in best or made > best[pid][0]):
+                best[pid] = (made, meta, text)
+        docstore, keyword, chunks = SimpleDocumentStore(), KeywordIndex(), {}
+        for pid, (_, meta, text) in best.items():
+            fields = {k: v for k, v in meta.items() if k not in ("gen", "chunks", "hash")}
+            docstore.add_documents([Document(id_=pid, text=text, metadata=fields)])
+            docstore.set_document_hash(pid, str(meta["hash"]))
+            chunks[pid] = int(meta["chunks"])
+        keyword.update({pid: f"{meta['title']}. {text}" for pid, (_, meta, text) in best.items()})
+        return Snapshot(generation, collection, docstore, keyword, chunks)
+
+    def save(self, snap: Snapshot, docs: list[Document]) -> None:
+        """Write the records of the papers this generation adds or changes (uncommitted until
+        the manifest names the generation)."""
+        target = self._papers(snap.collection)
+        for at in range(0, len(docs), PAGE):
+            batch = docs[at:at + PAGE]
+            target.upsert(
+                ids=[f"{d.id_}#{d.metadata['rev']}" for d in batch], embeddings=[ONE] * len(batch),
+                documents=[d.text for d in batch],
+                metadatas=[{**d.metadata, "gen": snap.generation, "chunks": snap.chunks[d.id_],
+                            "hash": snap.docstore.get_document_hash(d.id_) or ""} for d in batch])
+            self.renew()
+
+    def prune(self, committed: int) -> None:
+        """Delete paper records no reader of the committed generation (or a later one) needs."""
+        manifest = self.manifest()
+        collection = str(manifest.get("collection", ""))
+        if not collection:
+            return
+        newest: dict[str, int] = {}
+        rows = list(self._all(collection, ["metadatas"]))
+        for _, meta, _ in rows:
+            pid, made = str(meta["paper_id"]), int(meta["gen"])
+            if made <= committed:
+                newest[pid] = max(newest.get(pid, 0), made)
+        stale = [rid for rid, meta, _ in rows if int(meta["gen"]) != newest.get(str(meta["paper_id"]))]
+        for at in range(0, len(stale), 4096):
+            self._papers(collection).delete(ids=stale[at:at + 4096])
+
+    # ------------------------------------------------------------ pending and the lease
+
+    def pending(self) -> dict[str, Any]:
+        return self._record("pending")
+
+    def set_pending(self, papers: set[str], collections: set[str]) -> None:
+        self._put("pending", {"papers": sorted(papers), "collections": sorted(collections)})
+
+    def clear_pending(self) -> None:
+        self._meta().delete(ids=["pending"])
+
+    def renew(self) -> None:
+        self._put("lock", {"host": socket.gethostname(), "pid": os.getpid(), "expires": time.time() + LEASE_S})
+
+    @contextmanager
+    def lock(self) -> Iterator[None]:
+        held = self._record("lock")
+        mine = held.get("host") == socket.gethostname() and held.get("pid") == os.getpid()
+        if held and not mine and float(held.get("expires", 0)) > time.time() and not self._dead(held):
+            raise PaperchatError(f"the index at {self.where} is being written by pid {held.get('pid')} on "
+                                 f"{held.get('host')}; wait for that ingest to finish, then run this one again")
+        self.renew()
+        try:
+            yield
+        finally:
+            self._meta().delete(ids=["lock"])
+
+    @staticmethod
+    def _dead(held: dict[str, Any]) -> bool:
+        """A lease from this host whose process is gone."""
+        if held.get("host") != socket.gethostname():
+            return False
+        try:
+            os.kill(int(held.get("pid", 0)), 0)
+        except (ProcessLookupError, ValueError):
+            return True
+        except PermissionError:
+            return False
+        return False

@@ -1,0 +1,144 @@
+"""index.store: http against a real `chroma run` on 127.0.0.1: same answers as embedded, replicas
+that see each other's ingests, a server that dies mid-question and comes back."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from paperchat.corpus import read_paths
+from paperchat.engine import Engine
+from paperchat.errors import PaperchatError
+from paperchat.index import PaperIndex
+
+from .conftest import DATA, ROOT, WordEmbedding, fake_settings, free_port, serve_process
+
+CHROMA = Path(sys.executable).parent / "chroma"
+pytestmark = pytest.mark.skipif(not CHROMA.exists(), reason="the chroma CLI is not installed")
+
+
+@contextlib.contextmanager
+def chroma_server(path: Path, port: int) -> Iterator[subprocess.Popen]:
+    with serve_process([str(CHROMA), "run", "--path", str(path), "--port", str(port)],
+                       f"http://127.0.0.1:{port}/api/v2/heartbeat", path.parent / f"chroma-{port}.log", wait_s=60) as p:
+        yield p
+
+
+@pytest.fixture
+def server(tmp_path) -> Iterator[tuple[Path, int]]:
+    port = free_port()
+    with chroma_server(tmp_path / "chroma-data", port):
+        yield tmp_path / "chroma-data", port
+
+
+def _http(tmp_path: Path, port: int):
+    return fake_settings(tmp_path / "unused").changed(index={"store": "http", "port": port})
+
+
+def _index(settings) -> PaperIndex:
+    return PaperIndex(settings, WordEmbedding(model_name="word-hash-test"))
+
+
+QUESTIONS = [json.loads(line)["turns"][0] for line in (ROOT / "eval" / "questions.jsonl").read_text().splitlines()]
+
+
+def test_server_mode_gives_the_same_sources_as_embedded(tmp_path, server, settings) -> None:
+    _, port = server
+    papers = read_paths([DATA])
+    _index(settings).ingest(papers, progress=False)
+    http = _http(tmp_path, port)
+    report = _index(http).ingest(papers, progress=False)
+    assert report.papers == 76 and not (tmp_path / "unused").exists()  # an app node holds nothing
+    embedded, served = Engine(settings, _index(settings)), Engine(http, _index(http))
+    same = [[h.paper.paper_id for h in embedded.search(q).hits] == [h.paper.paper_id for h in served.search(q).hits]
+            for q in QUESTIONS]
+    assert sum(same) == len(same)
+    for q in QUESTIONS[:10]:
+        assert embedded.answer(q).shown == served.answer(q).shown
+
+
+def test_replicas_see_an_ingest_from_another_process_without_restart(tmp_path, server) -> None:
+    _, port = server
+    http = _http(tmp_path, port)
+    _index(http).ingest(read_paths([DATA]), progress=False)
+    one, two = Engine(http, _index(http)), Engine(http, _index(http))
+    question = "Comet kernels for heavy-tailed distributions"
+    assert one.answer("What is the Halton scheduler?").shown == two.answer("What is the Halton scheduler?").shown
+    corpus = tmp_path / "new.jsonl"
+    corpus.write_text(json.dumps({"id": "comet1", "title": "Comet Kernels", "venue": "ICML", "year": 2026,
+                                  "abstract": "Comet kernels estimate the tails of heavy-tailed distributions "
+                                              "with a closed form and beat kernel density baselines. " * 2}) + "\n")
+    config = tmp_path / "http.yaml"
+    config.write_text(f"index:\n  store: http\n  port: {port}\nembedder:\n  name: word-hash-test\n")
+    code = f"""
+import sys; sys.path.insert(0, {str(ROOT)!r})
+from tests.conftest import WordEmbedding
+from paperchat import embedder
+embedder.load_embedder = lambda s, d: WordEmbedding(model_name="word-hash-test")
+from paperchat.cli import main
+sys.exit(main(["ingest", {str(corpus)!r}, "--config", {str(config)!r}]))
+"""
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT, capture_output=True)
+    import time
+    time.sleep(1.1)  # replicas look at the commit record at most once a second
+    for engine in (one, two):
+        hits = engine.search(question).hits
+        assert hits[0].paper.paper_id == "comet1"
+        assert engine.stats()["papers"] == 77
+
+
+def test_a_server_that_dies_mid_session_gives_a_clear_error_and_recovers(tmp_path) -> None:
+    port = free_port()
+    data = tmp_path / "chroma-data"
+    http = _http(tmp_path, port)
+    with chroma_server(data, port):
+        _index(http).ingest(read_paths([DATA]), progress=False)
+        engine = Engine(http, _index(http))
+        assert engine.search("Halton scheduler").hits
+    import time
+    time.sleep(1.1)
+    with pytest.raises(PaperchatError, match=rf"Chroma server at http://127.0.0.1:{port} does not answer"):
+        engine.search("speculative decoding")
+    with chroma_server(data, port):
+        assert engine.search("Halton scheduler").hits[0].paper.title.startswith("Halton")
+
+
+def test_a_second_writer_on_the_server_is_refused(tmp_path, server) -> None:
+    _, port = server
+    http = _http(tmp_path, port)
+    index = _index(http)
+    index.ledger._put("lock", {"host": "another-machine", "pid": 4242, "expires": 4e9})
+    with pytest.raises(PaperchatError, match="being written by pid 4242 on another-machine"):
+        index.ingest(read_paths([DATA]), progress=False)
+
+
+def test_an_ingest_that_dies_before_its_commit_changes_nothing_readers_see(tmp_path, server, monkeypatch) -> None:
+    _, port = server
+    http = _http(tmp_path, port)
+    papers = read_paths([DATA])
+    _index(http).ingest(papers[:40], progress=False)
+    reader = _index(http)
+    before = (reader.snapshot().generation, dict(reader.snapshot().revs), reader.chunk_count())
+    from paperchat import serverledger
+
+    monkeypatch.setattr(serverledger.ServerLedger, "commit", lambda self, m: (_ for _ in ()).throw(OSError("killed")))
+    with pytest.raises(OSError):
+        _index(http).ingest(papers, progress=False)  # chunks and paper records written, no commit
+    import time
+    time.sleep(1.1)
+    assert (reader.snapshot().generation, dict(reader.snapshot().revs), reader.chunk_count()) == before
+    assert all(pid in before[1] for pid in (h.paper.paper_id for h in Engine(http, reader).search("diffusion").hits))
+    monkeypatch.undo()
+    report = _index(http).ingest(papers, progress=False)
+    assert report.papers == 76 and report.chunks_reused > 0
+    time.sleep(1.1)
+    fresh = _index(http)
+    assert len(reader.papers) == 76 and fresh.snapshot().revs == reader.snapshot().revs
+    records = fresh.chunks.collection(f"{fresh.snapshot().collection}-papers").count()
+    assert records == 76 and fresh.collection().count() == fresh.chunk_count()  # nothing stale left
