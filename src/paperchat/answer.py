@@ -30,7 +30,7 @@ from paperchat import table as T
 from paperchat.chat import ChatModel
 from paperchat.cite import Verifier, split_sentences
 from paperchat.config import AnswerSettings
-from paperchat.errors import PaperchatError
+from paperchat.errors import ModelUnavailableError, PaperchatError
 from paperchat.schema import (
     Answer,
     Citation,
@@ -180,6 +180,9 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
             if m:
                 yield from flush(m.group(1))
                 buffer = buffer[m.end():]
+    except ModelUnavailableError as e:  # a model server that is down: the evidence still answers, and says so
+        result.note = f"No synthesis: {e}"
+        result.report.dropped_reasons.append("the model could not be reached")
     except PaperchatError:
         raise
     except Exception as e:  # the model failed: what verified so far stands, with the evidence
@@ -214,6 +217,7 @@ def assemble(plan: Plan, ev: Evidence, synthesis: Synthesis, timings: dict[str, 
                  for n in sorted(set(support) | set(tried)) if n in by_n]
     lead = HOW_THEY_DIFFER if ev.table is not None else IN_SHORT
     text = ev.text + (f"\n\n{lead}{inert(synthesis.text, citations=True)}" if synthesis.text else "")
+    text += f"\n\n*{inert(synthesis.note)}*" if synthesis.note else ""
     return Answer(text, citations, False, synthesis.report, {**synthesis.timings, **timings}, plan.query,
                   plan.filters.to_json(), model, table=ev.table, shown=[s.paper.paper_id for s in ev.sources])
 

@@ -107,27 +107,70 @@ class LlamaCppChat:
 
 
 class OpenAILikeChat:
-    """Any OpenAI-compatible server (llama.cpp server, vLLM, Ollama) via llama-index."""
+    """OpenAI-compatible servers (llama.cpp server, vLLM, Ollama) via llama-index's `OpenAILike`.
+
+    The team path: the key comes from `api_key_env` when set; each server takes up to
+    `parallel` answers at once (its slots), several servers (comma-separated `api_base`)
+    share the load, least busy first; a request that fails before its first piece is
+    retried with backoff, and a server that stays down is named in a clear error.
+    """
 
     def __init__(self, settings: LLMSettings) -> None:
+        import os
+
         from llama_index.llms.openai_like import OpenAILike
 
-        self.name = f"{settings.api_model}@{settings.api_base}"
-        self._llm = OpenAILike(
-            model=settings.api_model, api_base=settings.api_base, api_key=settings.api_key,
-            is_chat_model=True, temperature=settings.temperature, timeout=120, max_retries=0,
-        )
+        self.settings = settings
+        bases = [b.strip() for b in settings.api_base.split(",") if b.strip()]
+        key = os.environ.get(settings.api_key_env, "") if settings.api_key_env else ""
+        self.name = f"{settings.api_model}@{','.join(bases)}"
+        self._servers = [(base, OpenAILike(model=settings.api_model, api_base=base, api_key=key or settings.api_key,
+                                            is_chat_model=True, temperature=settings.temperature,
+                                            timeout=settings.timeout_s, max_retries=0)) for base in bases]
+        self._busy = [0] * len(bases)
+        self._free = threading.Condition()
 
     def ahead(self) -> int:
-        return 0  # the server queues and batches its own requests
+        """Answers waiting for a free slot (0 while any server has one)."""
+        with self._free:
+            return max(0, sum(self._busy) - self.settings.parallel * len(self._servers) + 1)
+
+    @contextmanager
+    def _slot(self) -> Iterator[int]:
+        with self._free:
+            self._free.wait_for(lambda: min(self._busy) < self.settings.parallel)
+            i = self._busy.index(min(self._busy))
+            self._busy[i] += 1
+        try:
+            yield i
+        finally:
+            with self._free:
+                self._busy[i] -= 1
+                self._free.notify()
 
     def stream(self, messages: Sequence[dict[str, str]], max_tokens: int) -> Iterator[str]:
+        import time
+
         from llama_index.core.llms import ChatMessage
 
         chat = [ChatMessage(role=m["role"], content=m["content"]) for m in messages]
-        for part in self._llm.stream_chat(chat, max_tokens=max_tokens):
-            if part.delta:
-                yield part.delta
+        with self._slot() as i:
+            base, llm = self._servers[i]
+            for attempt in range(self.settings.retries + 1):
+                started = False
+                try:
+                    for part in llm.stream_chat(chat, max_tokens=max_tokens):
+                        if part.delta:
+                            started = True
+                            yield part.delta
+                    return
+                except Exception as e:  # noqa: BLE001 - every transport error is the server's
+                    if started or attempt == self.settings.retries:
+                        raise ModelUnavailableError(
+                            f"the model server at {base} {'stopped mid-answer' if started else 'does not answer'} "
+                            f"({type(e).__name__}); start it (python -m llama_cpp.server --model … --port …) "
+                            "or set llm.api_base") from None
+                    time.sleep(0.5 * 2 ** attempt)
 
 
 class TransformersChat:

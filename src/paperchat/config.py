@@ -116,9 +116,14 @@ class LLMSettings(_Group):
     n_ctx: int = Field(2048, ge=512, description="Context window.")
     max_tokens: int = Field(120, ge=8, description="Most tokens the synthesis may use.")
     temperature: float = Field(0.0, ge=0, description="0 is greedy.")
-    api_base: str = Field("http://127.0.0.1:8080/v1", description="OpenAI-compatible server.")
-    api_key: str = Field("none", description="Key for the server, if it wants one.")
+    api_base: str = Field("http://127.0.0.1:8080/v1", description="OpenAI-compatible server; several, "
+                          "comma-separated, share the answers (each takes `parallel` at a time).")
+    api_key: str = Field("none", description="Key for the server, if it wants one (api_key_env wins when set).")
+    api_key_env: str = Field("PAPERCHAT_API_KEY", description="Environment variable read for the server's key.")
     api_model: str = Field("local", description="Model name sent to the server.")
+    timeout_s: float = Field(60.0, gt=0, description="Seconds to wait for the server (connect, and between pieces).")
+    retries: int = Field(2, ge=0, description="Retries, with backoff, of a request that failed before its first piece.")
+    parallel: int = Field(2, ge=1, description="Answers in flight at once per server (its slots or batch size).")
 
 
 class AnswerSettings(_Group):

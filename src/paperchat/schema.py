@@ -235,6 +235,7 @@ class Synthesis:
     withheld: list[Checked] = field(default_factory=list)  # sentences no cited abstract supports
     report: Verification = field(default_factory=Verification)
     timings: dict[str, float] = field(default_factory=dict)
+    note: str = ""  # why there is no synthesis, when the model could not be reached
 
     @property
     def text(self) -> str:

@@ -11,7 +11,9 @@ a filter chip is removed, the `/ask` API) shares one Gradio queue
 (`concurrency_id="answer"`, `ui.concurrency` at once, `ui.queue_size` waiting,
 Gradio shows each person their place). Retrieval and quoted evidence run in
 parallel; an in-process model writes one answer at a time behind its own
-lock (chat.py), and a waiting answer says how many are ahead of it.
+lock (chat.py), and a waiting answer says how many are ahead of it. Against
+model servers (`llm.backend: openai_like`) the queue lets through as many as
+the servers have slots (`llm.parallel` × servers), if that is more.
 """
 
 from __future__ import annotations
@@ -197,7 +199,7 @@ def create_app(engine: Engine) -> Any:
             for c, s, t, _ in respond(engine, question, chat_v, turns_v, venues_v, years_v, k_v, ignore):
                 yield c, s, t, gr.skip(), chips
 
-        queue = {"concurrency_id": QUEUE, "concurrency_limit": ui.concurrency}
+        queue: dict[str, Any] = {"concurrency_id": QUEUE, "concurrency_limit": concurrency(engine.settings)}
         outputs = [chat, sources, turns, stated, all_chips, box]
         inputs = [box, chat, turns, venue, year, k]
         send.click(on_ask, inputs, outputs, api_visibility="private", **queue)
@@ -219,6 +221,13 @@ def create_app(engine: Engine) -> Any:
         gr.api(ask_api, api_name="ask", **queue)
     demo.queue(max_size=ui.queue_size)
     return demo
+
+
+def concurrency(settings: Settings) -> int:
+    """Answers the app works on at once: `ui.concurrency`, or the model servers' slots if more."""
+    llm = settings.llm
+    servers = len([b for b in llm.api_base.split(",") if b.strip()]) if llm.backend == "openai_like" else 0
+    return max(settings.ui.concurrency, llm.parallel * servers)
 
 
 def launch(demo: Any, host: str, port: int, **kwargs: Any) -> Any:

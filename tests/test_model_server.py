@@ -1,0 +1,136 @@
+"""The openai_like team path against OpenAI-compatible HTTP servers on 127.0.0.1: the key from the
+environment, slots per server, several servers, retries, and a server that is down.
+
+The servers here are small real HTTP servers speaking the streaming chat-completions protocol
+(Server-Sent Events), slow enough that concurrent requests overlap, counting what they see; the
+real llama_cpp.server is in test_slow_server.py."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+
+from paperchat.chat import OpenAILikeChat
+from paperchat.config import LLMSettings
+from paperchat.engine import Engine
+from paperchat.errors import ModelUnavailableError
+
+from .conftest import free_port
+
+REPLY = "The Halton scheduler spreads tokens [1]. "
+
+
+class Seen:
+    def __init__(self, fail_first: int = 0) -> None:
+        self.lock = threading.Lock()
+        self.inside = self.most = self.requests = 0
+        self.fail_first = fail_first
+        self.auth: list[str] = []
+
+
+@contextmanager
+def chat_server(seen: Seen) -> Iterator[str]:
+    class Handler(BaseHTTPRequestHandler):
+        def log_message(self, *args: object) -> None:
+            pass
+
+        def do_POST(self) -> None:  # noqa: N802 - http.server's name
+            self.rfile.read(int(self.headers.get("Content-Length", 0)))
+            with seen.lock:
+                seen.requests += 1
+                seen.auth.append(self.headers.get("Authorization", ""))
+                failing = seen.requests <= seen.fail_first
+                seen.inside += 1
+                seen.most = max(seen.most, seen.inside)
+            try:
+                if failing:
+                    self.send_response(503)
+                    self.end_headers()
+                    return
+                self.send_response(200)
+                self.send_header("Content-Type", "text/event-stream")
+                self.end_headers()
+                for word in REPLY.split(" "):
+                    chunk = {"id": "x", "object": "chat.completion.chunk", "created": 0, "model": "local",
+                             "choices": [{"index": 0, "delta": {"content": word + " "}, "finish_reason": None}]}
+                    self.wfile.write(f"data: {json.dumps(chunk)}\n\n".encode())
+                    self.wfile.flush()
+                    time.sleep(0.05)
+                self.wfile.write(b"data: [DONE]\n\n")
+            finally:
+                with seen.lock:
+                    seen.inside -= 1
+
+    server = ThreadingHTTPServer(("127.0.0.1", free_port()), Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/v1"
+    finally:
+        server.shutdown()
+
+
+def _chat(base: str, **kw: object) -> OpenAILikeChat:
+    return OpenAILikeChat(LLMSettings(backend="openai_like", api_base=base, timeout_s=10, **kw))
+
+
+def _ask_all(model: OpenAILikeChat, n: int) -> list[str]:
+    out = [""] * n
+
+    def one(i: int) -> None:
+        out[i] = "".join(model.stream([{"role": "user", "content": "hi"}], 50))
+    threads = [threading.Thread(target=one, args=(i,)) for i in range(n)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    return out
+
+
+def test_the_key_comes_from_the_environment(monkeypatch) -> None:
+    seen = Seen()
+    monkeypatch.setenv("PAPERCHAT_API_KEY", "s3cret-key")
+    with chat_server(seen) as base:
+        assert "Halton" in "".join(_chat(base).stream([{"role": "user", "content": "hi"}], 50))
+    assert seen.auth == ["Bearer s3cret-key"]
+
+
+def test_each_server_gets_at_most_its_slots_and_all_servers_are_used() -> None:
+    one, two = Seen(), Seen()
+    with chat_server(one) as a, chat_server(two) as b:
+        replies = _ask_all(_chat(f"{a},{b}", parallel=2), 6)
+    assert all("Halton" in r for r in replies)
+    assert one.most <= 2 and two.most <= 2 and one.most + two.most >= 3  # in parallel, within the slots
+    assert one.requests + two.requests == 6 and one.requests and two.requests
+
+
+def test_a_failed_request_is_retried_before_anything_was_shown() -> None:
+    seen = Seen(fail_first=1)
+    with chat_server(seen) as base:
+        reply = "".join(_chat(base, retries=2).stream([{"role": "user", "content": "hi"}], 50))
+    assert "Halton" in reply
+    assert seen.requests == 2
+
+
+def test_a_server_that_is_down_is_named_and_the_evidence_still_answers(settings, seed_index) -> None:
+    base = f"http://127.0.0.1:{free_port()}/v1"
+    model = _chat(base, retries=1)
+    with pytest.raises(ModelUnavailableError, match=rf"model server at {base} does not answer"):
+        list(model.stream([{"role": "user", "content": "hi"}], 50))
+    answer = Engine(settings, seed_index, model).answer("What is the Halton scheduler for MaskGIT?")
+    assert not answer.abstained and answer.citations[0].paper.title.startswith("Halton")
+    assert "No synthesis: the model server at" in answer.text
+
+
+def test_the_app_lets_through_as_many_answers_as_the_servers_have_slots(settings) -> None:
+    from paperchat import ui
+
+    assert ui.concurrency(settings) == settings.ui.concurrency  # in-process: the model's lock serialises
+    team = settings.changed(llm={"backend": "openai_like", "api_base": "http://a/v1,http://b/v1", "parallel": 4})
+    assert ui.concurrency(team) == 8
