@@ -98,8 +98,9 @@ def child_baseline(model: str, question_file: str) -> dict[str, Any]:
 
     from paperchat.chat import load_chat_model
     from paperchat.corpus import read_paths
+    from paperchat.documents import paper_document
     from paperchat.engine import Engine
-    from paperchat.index import PaperIndex, paper_document
+    from paperchat.index import PaperIndex
 
     questions = json.loads(Path(question_file).read_text())
     settings = settings_for(CACHE / "seeds-index", llm={"model": model})

@@ -34,7 +34,8 @@ def build(src: Path, dst: Path, copies: int = 10, page: int = 4000) -> None:
 
     from paperchat import generation
     from paperchat.config import Settings
-    from paperchat.index import PaperIndex, content_hash, paper_document
+    from paperchat.documents import content_hash, paper_document
+    from paperchat.index import PaperIndex
     from paperchat.keyword import KeywordIndex
 
     settings = Settings.load(env={}).changed(index={"dir": src})

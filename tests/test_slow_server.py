@@ -35,3 +35,54 @@ def test_answer_through_an_openai_compatible_server(real_settings, server_url) -
     assert answer.timings.get("model_pieces", 0) > 1 and "first_model_token_s" in answer.timings
     assert {int(n) for n in re.findall(r"\[(\d+)\]", answer.text)} == {c.n for c in answer.citations if c.support}
     assert all(c.supported == (not c.withheld) for c in answer.citations)
+
+
+@pytest.fixture(scope="module")
+def two_servers(tmp_path_factory, real_settings):
+    """Two llama_cpp.server processes, one thread each: llama_cpp.server answers one request at a
+    time, so a team runs one per slot and lists them all in llm.api_base."""
+    import contextlib
+
+    with contextlib.ExitStack() as stack:
+        urls = []
+        for i in range(2):
+            port = free_port()
+            url = f"http://127.0.0.1:{port}/v1"
+            cmd = [sys.executable, "-m", "llama_cpp.server", "--model",
+                   str(gguf_path("qwen2.5-coder-1.5b", real_settings.models_dir)), "--host", "127.0.0.1",
+                   "--port", str(port), "--n_ctx", "2048", "--n_threads", "1", "--model_alias", "local"]
+            stack.enter_context(serve_process(cmd, url + "/models", tmp_path_factory.mktemp(f"s{i}") / "log",
+                                              wait_s=180))
+            urls.append(url)
+        yield urls
+
+
+def test_two_questions_stream_at_once_through_two_server_slots(real_settings, two_servers) -> None:
+    import threading
+    import time
+
+    settings = real_settings.changed(llm={"backend": "openai_like", "api_base": ",".join(two_servers),
+                                          "parallel": 1, "max_tokens": 60})
+    engine = Engine.open(settings)
+    pieces: dict[int, list[float]] = {}
+    model = engine._chat
+    stream = model.stream
+
+    def timed(messages, max_tokens):
+        for piece in stream(messages, max_tokens):
+            pieces.setdefault(threading.get_ident(), []).append(time.monotonic())
+            yield piece
+    model.stream = timed
+    questions = ["What is the Halton scheduler for MaskGIT?", "How does PEARL speed up speculative decoding?"]
+    answers: list = [None, None]
+
+    def ask(i: int) -> None:
+        answers[i] = engine.answer(questions[i])
+    threads = [threading.Thread(target=ask, args=(i,)) for i in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(300)
+    assert all(a is not None and not a.abstained for a in answers)
+    assert len(pieces) == 2
+    assert max(p[0] for p in pieces.values()) < min(p[-1] for p in pieces.values())  # they streamed at once

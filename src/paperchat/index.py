@@ -20,12 +20,9 @@ for new and changed papers.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import threading
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -34,6 +31,7 @@ import numpy as np
 from paperchat import generation as gen
 from paperchat.chunkstore import ChunkStore, persistent
 from paperchat.config import Settings
+from paperchat.documents import IngestReport, content_hash, paper_document
 from paperchat.errors import IndexMismatchError, IndexMissingError, PaperchatError
 from paperchat.generation import FileLedger, Snapshot
 from paperchat.keyword import KeywordIndex
@@ -48,42 +46,6 @@ if TYPE_CHECKING:  # llama-index is imported where it is used, so importing pape
     from llama_index.core.node_parser import SentenceSplitter
 
 SCHEMA = 2  # 2: generations, chunk ids with revisions
-EMBED_KEYS = {"title"}  # the only metadata embedded with each chunk
-DERIVED = {"source", "roles", "rev"}  # where it was read, what we computed: a change to these re-embeds nothing
-
-
-@dataclass
-class IngestReport:
-    papers: int
-    added: int
-    updated: int
-    unchanged: int
-    chunks: int
-    chunks_written: int = 0
-    chunks_reused: int = 0
-    seconds: float = 0.0
-
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
-
-
-def content_hash(doc: Document) -> str:
-    """What decides new / changed / unchanged: the abstract and the paper's fields, but
-    not where it was read from, so a renamed or moved corpus file re-embeds nothing."""
-    fields = {k: v for k, v in sorted(doc.metadata.items()) if k not in DERIVED}
-    return hashlib.sha256(f"{doc.text}\n{json.dumps(fields, sort_keys=True)}".encode()).hexdigest()
-
-
-def paper_document(paper: Paper) -> Document:
-    from llama_index.core import Document
-
-    doc = Document(id_=paper.paper_id, text=paper.abstract, metadata=paper.metadata())
-    doc.metadata["rev"] = gen.rev(content_hash(doc))
-    doc.excluded_embed_metadata_keys = [k for k in doc.metadata if k not in EMBED_KEYS]
-    doc.excluded_llm_metadata_keys = list(doc.metadata)
-    return doc
-
-
 def _stores(settings: Settings, folder: Path) -> tuple[ChunkStore, Any]:
     """Where chunks and the committed state live: this folder (embedded Chroma + generation
     files) or a Chroma server that holds both (serverledger.py)."""
@@ -204,7 +166,17 @@ class PaperIndex:
             id_func=lambda i, doc: f"{doc.id_}#{doc.metadata['rev']}#{i}",
         )
 
-    def ingest(self, papers: Iterable[Paper], progress: bool = True, rebuild: bool = False) -> IngestReport:
+    def _embedding(self, workers: int, papers: int) -> tuple[Any, Any]:
+        """(batches -> vectors, the pool to close): in this process, or in `workers` processes."""
+        if workers > 1 and papers > 100:
+            from paperchat.workers import EmbedPool
+
+            pool = EmbedPool(self.settings.embedder, self.settings.models_dir, workers)
+            return pool, pool
+        return (lambda batches: (self.embedder.get_text_embedding_batch(b) for b in batches)), None
+
+    def ingest(self, papers: Iterable[Paper], progress: bool = True, rebuild: bool = False,
+               workers: int = 1) -> IngestReport:
         """Add new papers, replace changed ones, skip unchanged ones, as one commit.
         `rebuild` (or an index built by an older paperchat) starts a new collection beside
         the old one, which is dropped only after the new generation is committed."""
@@ -231,8 +203,13 @@ class PaperIndex:
                                     chunks=base.chunk_total, seconds=time.perf_counter() - start)
             self.ledger.set_pending(set(pending.get("papers", [])) | {d.id_ for d in to_run},
                               set(pending.get("collections", [])) | {collection} | ({current.collection} if fresh else set()))
-            counts, reused = self.chunks.write(collection, to_run, self.splitter(), self.embedder, progress,
-                                               self.ledger.renew)
+            embed, pool = self._embedding(workers, len(to_run))
+            try:
+                counts, reused = self.chunks.write(collection, to_run, self.splitter(), embed, progress,
+                                                   self.ledger.renew)
+            finally:
+                if pool is not None:
+                    pool.close()
             snap = self._next(base, number, collection, to_run, counts)
             self.ledger.save(snap, to_run)
             self.update_manifest(generation=number, collection=collection, papers=len(snap.revs),
