@@ -111,3 +111,28 @@ def test_every_answering_event_shares_one_bounded_queue(settings, seed_index) ->
     assert len(answering) == 5 and "ask" in {f.api_name for f in answering}
     assert {f.concurrency_limit for f in answering} == {settings.ui.concurrency}
     assert demo._queue.max_size == settings.ui.queue_size
+
+
+def test_the_first_questions_of_a_fresh_process_arriving_together_all_work(settings, embedder, seed_index) -> None:
+    """The Chroma client is opened by the first question: four at once once opened four clients,
+    which Chroma does not survive ("Could not connect to tenant default_tenant")."""
+    import threading
+
+    from paperchat.index import PaperIndex
+
+    index = PaperIndex(settings, embedder)
+    index.chunks.reopen()  # as in a new process: Chroma has no client for this folder yet
+    engine = Engine(settings, index)
+    errors: list[str] = []
+
+    def ask(q: str) -> None:
+        try:
+            assert engine.search(q).hits
+        except Exception as e:  # noqa: BLE001 - collected: the assertion is that there are none
+            errors.append(repr(e))
+    threads = [threading.Thread(target=ask, args=(q,)) for q in QUESTIONS[:4]]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert errors == []

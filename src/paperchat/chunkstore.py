@@ -17,6 +17,7 @@ cached one when a reader loads a generation it did not write.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -50,6 +51,7 @@ class ChunkStore:
         self.connect, self.path, self.unreachable = connect, path, unreachable
         self._client: Any = None
         self._collections: dict[str, Any] = {}
+        self._opening = threading.Lock()  # two first questions at once must not open two clients (Chroma races)
 
     def reset(self) -> None:
         """Forget the client: the next use connects again (a server that went away and came back)."""
@@ -57,9 +59,10 @@ class ChunkStore:
 
     @property
     def client(self) -> Any:
-        if self._client is None:
-            self._client = self.connect()
-        return self._client
+        with self._opening:
+            if self._client is None:
+                self._client = self.connect()
+            return self._client
 
     def reopen(self) -> None:
         """See new vectors another process wrote (embedded only: a server's index is live)."""
@@ -71,9 +74,15 @@ class ChunkStore:
         self._client, self._collections = None, {}
 
     def collection(self, name: str) -> Any:
-        if name not in self._collections:
-            self._collections[name] = self.client.get_or_create_collection(name, metadata={"hnsw:space": "cosine"})
-        return self._collections[name]
+        found = self._collections.get(name)
+        if found is None:
+            client = self.client
+            with self._opening:
+                found = self._collections.get(name)
+                if found is None:
+                    found = client.get_or_create_collection(name, metadata={"hnsw:space": "cosine"})
+                    self._collections[name] = found
+        return found
 
     def write(self, name: str, docs: list[Document], splitter: SentenceSplitter,
               embed: Callable[[list[list[str]]], Iterator[list[list[float]]]],
