@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -142,3 +143,45 @@ def test_an_ingest_that_dies_before_its_commit_changes_nothing_readers_see(tmp_p
     assert len(reader.papers) == 76 and fresh.snapshot().revs == reader.snapshot().revs
     records = fresh.chunks.collection(f"{fresh.snapshot().collection}-papers").count()
     assert records == 76 and fresh.collection().count() == fresh.chunk_count()  # nothing stale left
+
+
+@pytest.mark.slow
+def test_two_app_processes_on_one_chroma_server_answer_alike_and_see_a_new_ingest(tmp_path) -> None:
+    """The real thing: MiniLM, `chroma run`, two `app.py` replicas, an ingest from a third process."""
+    from gradio_client import Client
+
+    port = free_port()
+    config = tmp_path / "team.yaml"
+    config.write_text(f"index:\n  store: http\n  port: {port}\nllm:\n  backend: none\n")
+    env = {**os.environ, "PAPERCHAT_INDEX": str(tmp_path / "unused")}
+    paperchat = [sys.executable, "-m", "paperchat.cli"]
+    with chroma_server(tmp_path / "chroma-data", port), contextlib.ExitStack() as stack:
+        subprocess.run([*paperchat, "ingest", str(DATA), "--config", str(config)], check=True, env=env, cwd=ROOT,
+                       capture_output=True)
+        urls = []
+        for i in range(2):
+            app = free_port()
+            url = f"http://127.0.0.1:{app}/"
+            stack.enter_context(serve_process([sys.executable, str(ROOT / "app.py"), "--port", str(app), "--config",
+                                               str(config)], url, tmp_path / f"app{i}.log", env=env))
+            urls.append(url)
+        clients = [Client(u, verbose=False) for u in urls]
+
+        def ask(client: Client, q: str) -> dict:
+            out = client.predict(q, api_name="/ask")
+            return json.loads(out) if isinstance(out, str) else out
+        question = "Which papers speed up speculative decoding, and how do they differ?"
+        first, second = (ask(c, question) for c in clients)
+        assert first == second and first["citations"]
+        corpus = tmp_path / "new.jsonl"
+        corpus.write_text(json.dumps({"id": "comet1", "title": "Comet Kernels", "venue": "ICML", "year": 2026,
+                                      "abstract": "Comet kernels estimate the tails of heavy-tailed distributions "
+                                                  "with a closed form and beat kernel density baselines. " * 2}) + "\n")
+        subprocess.run([*paperchat, "ingest", str(corpus), "--config", str(config)], check=True, env=env, cwd=ROOT,
+                       capture_output=True)
+        import time
+        time.sleep(1.5)
+        for client in clients:
+            got = ask(client, "What are comet kernels for heavy-tailed distributions?")
+            assert got["citations"][0]["paper_id"] == "comet1"
+    assert not (tmp_path / "unused").exists()
