@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 
 from paperchat import batch, cli, corpus
 from paperchat import embedder as embedder_module
-from paperchat.corpus import code_host, read_paths
+from paperchat.clean import code_host
+from paperchat.corpus import read_paths
 from paperchat.errors import CorpusError, PaperchatError
 
 from .conftest import DATA, WordEmbedding

@@ -38,6 +38,17 @@ def extract_urls(text: str) -> list[str]:
     return urls
 
 
+CODE_HOSTS = ("github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "huggingface.co",
+              "anonymous.4open.science", "sourceforge.net", "zenodo.org")
+
+
+def code_host(url: str) -> bool:
+    """A URL that can be a paper's code link: http(s) on a known code host."""
+    m = re.match(r"https?://(?:www\.)?([^/\s:?#@]+)(?:[/?#]|$)", url, re.I)
+    host = m.group(1).lower() if m else ""
+    return any(host == h or host.endswith("." + h) for h in CODE_HOSTS)
+
+
 def clean_text(text: str, ours: str = "this method") -> str:
     """Plain readable text from an abstract with HTML, LaTeX and Markdown in it."""
     # NUL, other control characters and lone surrogates (JSON "\ud800") are not text

@@ -5,17 +5,13 @@ non-empty line; `titles.tsv` beside it (file, line, title, track, url) gives the
 titles it knows. JSONL and CSV records carry the Paper fields by name; a
 record's `id`, when present, is its paper id.
 
-Abstract text is cleaned for embedding and display: HTML tags and entities go,
-LaTeX markup and Markdown emphasis become plain words, URLs move to `code_url`.
+Abstract text is cleaned (clean.py); a URL on a code host becomes `code_url`.
 Paper ids are stable: an OpenReview forum id when the url has one, else the
-record's id, else a hash of the title, else of the abstract; so the same paper
-read twice, from one file or two, is one paper.
-
-Files are streamed (a line, a gzip member at a time, with caps on a line, an
-abstract and the text a file inflates to), so a hostile file cannot take the
-memory. Every problem is a `CorpusError` naming file and line (or field);
-`read_paths` reads everything before returning, so a caller can validate before
-writing. Only http(s) links on known code hosts become a paper's code link.
+record's id, else a hash of the title (of title and abstract for a second
+paper with that title), else of the abstract. Files are streamed with caps on
+a line, an abstract and the text a file inflates to. Every problem is a
+`CorpusError` naming file and line (or field); `read_paths` reads everything
+before returning, so a caller can validate before writing.
 """
 
 from __future__ import annotations
@@ -32,7 +28,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from paperchat.clean import clean_text, derive_label, extract_urls
+from paperchat.clean import clean_text, code_host, derive_label, extract_urls
 from paperchat.errors import CorpusError
 from paperchat.schema import Paper
 
@@ -43,8 +39,6 @@ MIN_ABSTRACT_CHARS = 80  # once cleaned, in every format
 MAX_ABSTRACT_CHARS = 10_000  # four times the longest of the 10,090 real abstracts (2,583)
 MAX_LINE_BYTES = 256 * 1024  # one record; real ones are under 4 KiB
 MAX_FILE_BYTES = 512 * 1024 ** 2  # text read from one file, after decompression: 20× the 10,090 real abstracts
-CODE_HOSTS = ("github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "huggingface.co",
-              "anonymous.4open.science", "sourceforge.net", "zenodo.org")
 
 _HEADER = re.compile(r"^\s*(?P<venue>[A-Za-z][A-Za-z\- ]*?)\s+(?P<year>(?:19|20)\d\d)\s+Papers\s*$")
 _OPENREVIEW = re.compile(r"openreview\.net/(?:forum|pdf)\?id=([\w\-]+)")
@@ -92,13 +86,6 @@ def make_paper(
         code_url=code[0] if code else "",
         source=source,
     )
-
-
-def code_host(url: str) -> bool:
-    """A URL that can be a paper's code link: http(s) on a known code host."""
-    m = re.match(r"https?://(?:www\.)?([^/\s:?#@]+)(?:[/?#]|$)", url, re.I)
-    host = m.group(1).lower() if m else ""
-    return any(host == h or host.endswith("." + h) for h in CODE_HOSTS)
 
 
 # ---------------------------------------------------------------- reading files

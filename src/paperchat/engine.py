@@ -1,18 +1,13 @@
 """The Engine: the one object the CLI, the app, eval and bench build and ask.
 
 `Engine.open(settings)` is the only way the product builds one (tests hand the
-constructor fake parts). Its public methods are the whole interface:
-`search`, `ask` (streamed events), `answer` (the whole answer), `check`
-(verify a text against given papers), `stats`, `papers`, `paper`, `venues`,
-`model_name`, `warm_up`. Nothing outside reaches past them.
-
-`ask` reads as its steps, each returning a named result (schema.py):
-plan the query -> retrieve (and decide whether to answer) -> evidence ->
-synthesise -> assemble. Events: `sources` as soon as retrieval is done, then
-`token`s (the quoted evidence at once, then verified synthesis sentences),
-then one `answer` with the final text, citations, verification and timings.
-A `status` event (text to show until the next token) says when the answer
-waits for an in-process model that is writing someone else's.
+constructor fake parts); its public methods are the whole interface. `ask`
+reads as its steps, each returning a named result (schema.py): plan the query
+-> retrieve (and decide whether to answer) -> evidence -> synthesise ->
+assemble. Events: `sources` as soon as retrieval is done, then `token`s (the
+quoted evidence at once, then verified synthesis sentences), then one `answer`
+with the final text, citations, verification and timings; a `status` event
+says when the answer waits for an in-process model writing someone else's.
 """
 
 from __future__ import annotations
@@ -134,21 +129,13 @@ class Engine:
         if plan.reading == "fresh" and filter_only(plan.query, plan.filters):  # "ICLR 2025": list them
             hits, final = A.listing(plan, self._index.matching(plan.filters), {}, self.model_name)
             yield Event("sources", hits=hits, query=plan.query, filters=plan.filters)
-            yield Event("token", text=final.text)
-            clock.mark("total_s")
-            final.timings = dict(clock.marks)
-            yield Event("answer", answer=final)
+            yield from self._at_once(final, clock)
             return
         found = self._retrieve(plan)
         clock.mark("retrieve_s")
         yield Event("sources", hits=found.hits, query=plan.query, filters=plan.filters)
         if found.abstain:
-            final = A.abstained(plan, found, {}, self.model_name)
-            clock.mark("first_token_s")
-            yield Event("token", text=final.text)
-            clock.mark("total_s")
-            final.timings = dict(clock.marks)
-            yield Event("answer", answer=final)
+            yield from self._at_once(A.abstained(plan, found, {}, self.model_name), clock)
             return
         ev = self._evidence(plan, found)
         if plan.note:
@@ -158,6 +145,15 @@ class Engine:
         synthesis = yield from self._synthesise(plan, ev, clock)
         clock.mark("total_s")
         yield Event("answer", answer=A.assemble(plan, ev, synthesis, clock.marks, self.model_name))
+
+    @staticmethod
+    def _at_once(final: Answer, clock: Clock) -> Iterator[Event]:
+        """An answer complete at once (an abstention, a listing): its text, then itself."""
+        clock.mark("first_token_s")
+        yield Event("token", text=final.text)
+        clock.mark("total_s")
+        final.timings = dict(clock.marks)
+        yield Event("answer", answer=final)
 
     def answer(self, question: str, history: Sequence[Turn] = (), filters: Filters | None = None,
                k: int | None = None, ignore: Filters | None = None) -> Answer:
@@ -181,10 +177,7 @@ class Engine:
             digest = hashlib.sha1(abstract.encode()).hexdigest()[:16]
             papers = [Paper(paper_id or f"inline:{digest}", title or "the given abstract", abstract.strip(), "", 0)]
         elif paper_id:
-            paper = self.paper(paper_id)
-            if paper is None:
-                raise PaperchatError(f"no paper with id '{paper_id}' in the index at {self.settings.index_dir}")
-            papers = [paper]
+            papers = [self._known(paper_id)]
         else:
             found = self.search(claim[:self.settings.ui.max_question_chars])
             papers = [] if found.abstain else [h.paper for h in found.hits[:3]]
@@ -253,12 +246,7 @@ class Engine:
 
     def compare(self, paper_ids: Sequence[str]) -> Table:
         """The comparison table for papers a person names (cells by role and position)."""
-        papers = []
-        for pid in paper_ids:
-            paper = self.paper(pid)
-            if paper is None:
-                raise PaperchatError(f"no paper with id '{pid}' in the index at {self.settings.index_dir}")
-            papers.append(paper)
+        papers = [self._known(pid) for pid in paper_ids]
         if len(papers) < 2:
             raise PaperchatError("compare needs two or more paper ids")
         sources = self._prepare([Source(n, p, A.short_label(p.title), sentences(p.abstract))
@@ -287,6 +275,12 @@ class Engine:
                 first = False
         finally:
             stream.close()  # a person who left frees the model now, not when garbage is collected
+
+    def _known(self, paper_id: str) -> Paper:
+        paper = self.paper(paper_id)
+        if paper is None:
+            raise PaperchatError(f"no paper with id '{paper_id}' in the index at {self._index.ledger.where}")
+        return paper
 
     def _embed(self, texts: list[str]) -> np.ndarray:
         return np.asarray(self._index.embedder.get_text_embedding_batch(texts), dtype=np.float32)
