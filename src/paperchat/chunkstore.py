@@ -29,6 +29,11 @@ if TYPE_CHECKING:
     from llama_index.core.node_parser import SentenceSplitter
 
 WRITE_BATCH = 256  # chunks embedded and upserted at a time
+# Chroma keeps one shared system per folder per process and creating one is not thread-safe: two
+# first questions at once, or a reader reopening while another store opens, failed ("Could not
+# connect to tenant default_tenant"). Every open, reopen and collection lookup in this process
+# goes through this lock.
+_OPENING = threading.Lock()
 PAPER_BATCH = 1024  # papers chunked at a time: memory does not grow with the corpus
 
 
@@ -51,15 +56,16 @@ class ChunkStore:
         self.connect, self.path, self.unreachable = connect, path, unreachable
         self._client: Any = None
         self._collections: dict[str, Any] = {}
-        self._opening = threading.Lock()  # two first questions at once must not open two clients (Chroma races)
+
 
     def reset(self) -> None:
         """Forget the client: the next use connects again (a server that went away and came back)."""
-        self._client, self._collections = None, {}
+        with _OPENING:
+            self._client, self._collections = None, {}
 
     @property
     def client(self) -> Any:
-        with self._opening:
+        with _OPENING:
             if self._client is None:
                 self._client = self.connect()
             return self._client
@@ -68,16 +74,17 @@ class ChunkStore:
         """See new vectors another process wrote (embedded only: a server's index is live)."""
         if self.path is None:
             return
-        from chromadb.api.shared_system_client import SharedSystemClient
+        with _OPENING:
+            from chromadb.api.shared_system_client import SharedSystemClient
 
-        SharedSystemClient._identifier_to_system.pop(str(self.path), None)
-        self._client, self._collections = None, {}
+            SharedSystemClient._identifier_to_system.pop(str(self.path), None)
+            self._client, self._collections = None, {}
 
     def collection(self, name: str) -> Any:
         found = self._collections.get(name)
         if found is None:
             client = self.client
-            with self._opening:
+            with _OPENING:
                 found = self._collections.get(name)
                 if found is None:
                     found = client.get_or_create_collection(name, metadata={"hnsw:space": "cosine"})
@@ -143,7 +150,8 @@ class ChunkStore:
               retry: Callable[[], tuple[str, dict[str, str]]]) -> list[tuple[str, str, float]]:
         """(paper id, chunk text, cosine) of the `n` nearest chunks, committed ones only. If
         collection `name` was dropped (a rebuild committed since), `retry` names the current one."""
-        from chromadb.errors import NotFoundError
+        with _OPENING:  # not while another thread is importing chromadb for its first client
+            from chromadb.errors import NotFoundError
 
         args = {"query_embeddings": [vector], "n_results": n, "where": where,
                 "include": ["documents", "metadatas", "distances"]}
