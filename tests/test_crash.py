@@ -101,3 +101,25 @@ def test_an_index_from_an_older_paperchat_is_rebuilt_by_ingest(settings, embedde
         PaperIndex(settings, embedder).require()
     report = PaperIndex(settings, embedder).ingest(read_paths([DATA]), progress=False)
     assert report.added == 76 and PaperIndex(settings, embedder).require().manifest["schema"] == 2
+
+
+def test_an_index_chroma_cannot_open_is_one_clear_line(tmp_path, monkeypatch, capsys) -> None:
+    import chromadb
+    from chromadb.errors import InternalError
+
+    from paperchat import cli
+    from paperchat import embedder as embedder_module
+
+    from .conftest import WordEmbedding
+
+    monkeypatch.setattr(embedder_module, "load_embedder", lambda s, d: WordEmbedding(model_name="all-MiniLM-L6-v2"))
+    index_dir = tmp_path / "index"
+    assert cli.main(["ingest", str(DATA), "--index", str(index_dir), "--json"]) == 0
+    capsys.readouterr()
+
+    def read_only(*a, **kw):
+        raise InternalError("attempt to write a readonly database")
+    monkeypatch.setattr(chromadb, "PersistentClient", read_only)
+    assert cli.main(["search", "Halton scheduler", "--index", str(index_dir)]) == 2
+    err = capsys.readouterr().err
+    assert "cannot open the Chroma index" in err and "readonly" in err and "Traceback" not in err

@@ -43,8 +43,12 @@ def persistent(path: Path) -> Callable[[], Any]:
         import chromadb
         from chromadb.config import Settings as ChromaSettings
 
-        return chromadb.PersistentClient(path=str(path), settings=ChromaSettings(anonymized_telemetry=False,
-                                                                                 allow_reset=False))
+        try:
+            return chromadb.PersistentClient(path=str(path), settings=ChromaSettings(anonymized_telemetry=False,
+                                                                                     allow_reset=False))
+        except Exception as e:  # noqa: BLE001 - a read-only or damaged folder: say which, not a traceback
+            raise PaperchatError(f"cannot open the Chroma index in {path} ({type(e).__name__}: {e}); "
+                                 "check that the folder is readable and writable, or rebuild it") from None
     return connect
 
 
