@@ -142,13 +142,24 @@ class ChunkStore:
                     self.client.delete_collection(drop)
                 self._collections.pop(drop, None)
         ids = sorted(papers or [])
-        batches: list[list[str] | None] = [None] if papers is None else [ids[i:i + 1000] for i in range(0, len(ids), 1000)]
-        for batch in batches:
-            got = target.get(where=None if batch is None else {"paper_id": {"$in": batch}}, include=["metadatas"])
-            stale = [cid for cid, meta in zip(got["ids"], got["metadatas"], strict=True)
-                     if revs.get(str(meta.get("paper_id"))) != meta.get("rev")]
-            for at in range(0, len(stale), 4096):
-                target.delete(ids=stale[at:at + 4096])
+        pages = (self.scan(name) if papers is None else
+                 (target.get(where={"paper_id": {"$in": ids[i:i + 1000]}}, include=["metadatas"])
+                  for i in range(0, len(ids), 1000)))
+        stale = [cid for got in pages for cid, meta in zip(got["ids"], got["metadatas"], strict=True)
+                 if revs.get(str(meta.get("paper_id"))) != meta.get("rev")]
+        for at in range(0, len(stale), 4096):
+            target.delete(ids=stale[at:at + 4096])
+
+    def scan(self, name: str, include: tuple[str, ...] = ("metadatas",), page: int = 4096) -> Iterator[dict[str, Any]]:
+        """Every record of collection `name`, a page at a time: one `get` of a whole 25k-chunk
+        collection fails in Chroma ("too many SQL variables")."""
+        target, offset = self.collection(name), 0
+        while True:
+            got = target.get(include=list(include), limit=page, offset=offset)
+            yield got
+            if len(got["ids"]) < page:
+                return
+            offset += page
 
     def query(self, name: str, vector: list[float], n: int, where: dict[str, Any] | None, revs: dict[str, str],
               retry: Callable[[], tuple[str, dict[str, str]]]) -> list[tuple[str, str, float]]:
