@@ -46,11 +46,10 @@ def ingest_rows(papers: int) -> list[dict]:
         corpus.write_text("\n".join(lines[:papers]) + "\n")
         records = read_paths([corpus])
         rows = []
-        int8, big = {"quantize": "int8"}, {"chunk_tokens": 256, "chunk_overlap": 0}
+        int8 = {"quantize": "int8"}
         for label, embedder, workers, index in (
                 ("fp32, 1 process (default)", {}, 1, {}), ("int8, 1 process", int8, 1, {}),
-                ("fp32, --workers 2", {}, 2, {}), ("int8, --workers 2", int8, 2, {}),
-                ("int8, --workers 2, 256-token chunks, no overlap", int8, 2, big)):
+                ("fp32, --workers 2", {}, 2, {}), ("int8, --workers 2", int8, 2, {})):
             settings = Settings.load(env={}).changed(index={"dir": Path(tmp) / str(len(label)), **index},
                                                      embedder=embedder)
             index = PaperIndex.open(settings)
