@@ -5,13 +5,14 @@
 
 The reference index ingests the real abstracts from ../shared/corpora (B)
 in one uninterrupted run. The crashed index is built by child processes that
-are SIGKILLed: the first half of the kills come from this process at a random
+are SIGKILLed: up to half of the runs are killed by this process at a random
 moment of the first build of B (each rerun reuses the chunks the killed ones
-wrote, so it gets further); the second half are aimed (the child kills itself
-at a named point of the write path: between embedding batches, between the
+wrote, so it gets further), until one finishes; then, in runs that change a
+tenth of the abstracts, each aimed point once (the child kills itself at a
+named point of the write path: between embedding batches, between the
 docstore and the BM25 files, after the new manifest is fsynced but before its
-rename, right after the commit, in the sweep of stale chunks) in runs that
-change a tenth of the abstracts. After each kill the index must open and be
+rename, right after the commit, in the sweep of stale chunks), then random
+moments skewed late. After each kill the index must open and be
 consistent (every committed paper has exactly its committed chunks); after
 the last, an uninterrupted ingest of B must leave it equal to the reference:
 same papers and content hashes, same chunk ids, the same BM25 row for every
@@ -206,9 +207,10 @@ def reader(folder: Path, real: bool, stop: threading.Event, out: dict[str, Any])
 
 
 def main(papers: int, kills: int, real: bool, seed: int, work: Path) -> dict[str, Any]:
-    """First half of the kills: random moments of the first build of B from nothing (each run
-    reuses what the killed ones wrote, so it gets further). Second half: aimed points of runs
-    that change a tenth of B. Then one uninterrupted run of B; compare with the reference."""
+    """Up to half of the runs: random moments of the first build of B from nothing (each run
+    reuses what the killed ones wrote, so it gets further), until one finishes. Then each aimed
+    point once, then random moments, in runs that change a tenth of B. Then one uninterrupted
+    run of B; compare with the reference."""
     rng = random.Random(seed)
     b = corpora(papers, work)
     ref, crashed = work / "reference", work / "crashed"
@@ -223,13 +225,19 @@ def main(papers: int, kills: int, real: bool, seed: int, work: Path) -> dict[str
     thread = threading.Thread(target=reader, args=(crashed, real, stop, out), daemon=True)
     thread.start()
     killed, inconsistent, points = 0, [], []
+    built, aimed, t_v = False, 0, t_b * 0.15
     for i in range(kills):
-        if i < kills // 2:
-            point, corpus, after = "none", b, t_b * rng.uniform(0.2, 0.7)
-        else:
-            point, corpus, after = AIMED[(i - kills // 2) % len(AIMED)], variant(b, i), None
-        code, _ = run_child(crashed, corpus, point, real, after)
+        if not built and i < kills // 2:  # the first build, killed at random while it embeds
+            point, corpus, after = "none", b, t_b * rng.uniform(0.1, 0.4)
+        elif aimed < len(AIMED):  # each point of the write path once
+            point, corpus, after = AIMED[aimed], variant(b, i), None
+            aimed += 1
+        else:  # then at random moments of runs that change a tenth of the papers, skewed late
+            point, corpus, after = "none", variant(b, i), t_v * rng.uniform(0.3, 0.95)
+        code, took = run_child(crashed, corpus, point, real, after)
         killed += code == -signal.SIGKILL
+        built = built or (code == 0 and corpus == b)
+        t_v = took if code == 0 and corpus != b else t_v
         points.append(point if point != "none" else f"random@{after:.1f}s")
         if (crashed / "manifest.json").exists():
             inconsistent += consistent(crashed, real)
@@ -275,7 +283,7 @@ if __name__ == "__main__":
     with tempfile.TemporaryDirectory() as tmp:
         result = main(args.papers, args.kills, args.real, args.seed, args.work or Path(tmp))
     errors = result.pop("reader_errors")
-    print(json.dumps({k: v for k, v in result.items() if k != "points"} | {"reader_errors": len(errors)}))
+    print(json.dumps(result | {"reader_errors": len(errors)}))
     for error in sorted(set(errors))[:3]:
         print(error)
     sys.exit(0 if result["equal_papers"] and result["equal_chunk_ids"] and result["equal_bm25_rows"]
