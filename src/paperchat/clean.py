@@ -38,6 +38,7 @@ def extract_urls(text: str) -> list[str]:
     return urls
 
 
+# Host names only, to recognise a code link in an abstract's text; nothing here is ever fetched.
 CODE_HOSTS = ("github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "huggingface.co",
               "anonymous.4open.science", "sourceforge.net", "zenodo.org")
 

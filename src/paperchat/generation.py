@@ -109,6 +109,7 @@ class Snapshot:
         self.docstore = docstore
         self.keyword = keyword
         self.chunks = chunks
+        self.chunk_total = sum(chunks.values())  # once: every dense query reads it
         self.revs = {pid: rev(h) for h, pid in docstore.get_all_document_hashes().items()}
         self._papers: dict[str, Paper] | None = None
 
@@ -119,9 +120,7 @@ class Snapshot:
                             for pid, doc in self.docstore.docs.items()}
         return self._papers
 
-    @property
-    def chunk_total(self) -> int:
-        return sum(self.chunks.values())
+
 
 
 def rev(content_hash: str) -> str:
