@@ -52,3 +52,12 @@ def test_abstention_on_unrelated_question(seed_index, settings) -> None:
     r = Retriever(seed_index, settings.retrieval)
     assert r.retrieve("recipes for sourdough bread baking at home").abstain
     assert not r.retrieve("speculative decoding draft model").abstain
+
+
+def test_a_comparative_question_is_about_its_topic_not_the_words_it_is_asked_with(seed_index, settings) -> None:
+    r = Retriever(seed_index, settings.retrieval)
+    question = "Which papers study anomaly detection, and how do their approaches differ? Compare them."
+    topic = r.topic_terms(question, r.retrieve(question, 5).hits)
+    assert {"anomali", "detect"} <= topic and not topic & {"studi", "approach", "differ", "compar", "paper"}
+    hydra = next(p for p in seed_index.snapshot().papers.values() if p.title.startswith("Swift Hydra"))
+    assert r.coverage("Compare the papers that study anomaly detection", hydra) == r.coverage("anomaly detection", hydra)

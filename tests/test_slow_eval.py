@@ -10,11 +10,11 @@ from paperchat.evaluate import load_questions, retrieval_row, summarize
 
 pytestmark = pytest.mark.slow
 
-# Recorded in README ("Evaluation"): recall@5 0.992, comparative 0.958, abstention 0.9,
-# false refusals 0.013. The floors leave room for one question to flip on another CPU
+# Recorded in README ("Evaluation"), 148 questions with the 14 held-out comparative ones: recall@5
+# 0.979, comparative 0.906 (30 questions), abstention 0.923, false refusals 0.007. The floors leave room for one question to flip on another CPU
 # (MiniLM's floats differ slightly between AVX2, AVX-512 and AMX kernels, and a near-tie
 # can change order); a real regression moves several questions and still fails here.
-BASELINE = {"recall@5": 0.98, "comparative recall@5": 0.9, "filter precision": 1.0,
+BASELINE = {"recall@5": 0.965, "comparative recall@5": 0.85, "filter precision": 1.0,
             "abstention accuracy": 0.8, "false refusals": 0.04}
 
 

@@ -98,8 +98,8 @@ def answer_row(engine: Engine, row: dict[str, Any]) -> dict[str, Any]:
     pieces = int(t.get("model_pieces", 0))
     decoding = t.get("last_model_token_s", 0.0) - t.get("first_model_token_s", 0.0)
     return {
-        "id": row["id"], "category": row["category"], "abstained": answer.abstained, "gold": row["gold"],
-        "stale": row.get("stale", []),
+        "id": row["id"], "category": row["category"], "split": row.get("split", "tune"),
+        "abstained": answer.abstained, "gold": row["gold"], "stale": row.get("stale", []),
         "cited_ids": sorted({c.paper.paper_id for c in answer.citations if c.support}),
         "markers": len(markers), "markers_resolved": sum(n in shown for n in markers),
         "model_checked": v.checked, "model_unsupported": v.unsupported, "moved": v.moved, "removed": v.removed,

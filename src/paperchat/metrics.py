@@ -71,7 +71,8 @@ def summarize(rows: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
 
 def summarize_answers(rows: list[dict[str, Any]]) -> dict[str, float]:
     answerable = [r for r in rows if not _refuse(r)]
-    comparative = [r for r in answerable if r["category"] == "comparative"]
+    comparative = [r for r in answerable if r["category"] == "comparative" and r.get("split", "tune") == "tune"]
+    splits = sorted({r["split"] for r in answerable if r["category"] == "comparative"} - {"tune"})
     unans = [r for r in rows if _refuse(r)]
     checked = sum(r["model_checked"] for r in rows)
     return {
@@ -82,10 +83,9 @@ def summarize_answers(rows: list[dict[str, Any]]) -> dict[str, float]:
         "correct abstention": mean([float(r["abstained"]) for r in unans]),
         "fact recall (questions with must_mention)": mean([r["fact_recall"] for r in rows
                                                            if r.get("fact_recall") is not None]),
-        "gold papers with a table row (comparative)": mean([
-            float(set(r["gold"]) <= set(r["table_rows"] or [])) for r in comparative]),
-        "table rows on gold papers (precision)": _share(comparative, "table_rows", "gold"),
-        "cited papers that are gold (precision, comparative)": _share(comparative, "cited_ids", "gold"),
+        **_comparative(comparative),
+        **{f"{name}, {split}": value for split in splits for name, value in _comparative(
+            [r for r in answerable if r["category"] == "comparative" and r.get("split") == split]).items()},
         "last turn: all gold cited (conversations)": mean([float(set(r["gold"]) <= set(r["cited_ids"]))
                                                            for r in answerable if r["category"] == "conversation"]),
         "last turn: stale papers cited (conversations)": float(sum(len(set(r.get("stale", [])) & set(r["cited_ids"]))
@@ -93,6 +93,15 @@ def summarize_answers(rows: list[dict[str, Any]]) -> dict[str, float]:
         "first token p50 s": median([r["first_token_s"] for r in rows]),
         "first model token p50 s": median([r["first_model_token_s"] for r in rows]),
         "total p50 s": median([r["total_s"] for r in rows]),
+    }
+
+
+def _comparative(rows: list[dict[str, Any]]) -> dict[str, float]:
+    return {
+        "gold papers with a table row (comparative)": mean([float(set(r["gold"]) <= set(r["table_rows"] or []))
+                                                            for r in rows]),
+        "table rows on gold papers (precision)": _share(rows, "table_rows", "gold"),
+        "cited papers that are gold (precision, comparative)": _share(rows, "cited_ids", "gold"),
     }
 
 

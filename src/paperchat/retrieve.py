@@ -20,6 +20,7 @@ of the index per query (`PaperIndex.snapshot`).
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from paperchat.config import RetrievalSettings
 from paperchat.generation import Snapshot
@@ -28,6 +29,18 @@ from paperchat.schema import Filters, Hit, Paper, Retrieved
 from paperchat.text import sentences, tokenize
 
 _YEAR = r"(?:19|20)\d\d"
+# The words a comparative question is asked with, not what it is about ("Compare the optimal
+# transport papers", "Which papers study anomaly detection, and how do their approaches differ?").
+_ASKING = ("compare comparing comparison differ differs different difference differences study studies "
+           "studying approach approaches paper papers work works method methods propose proposed way ways "
+           "address addressing tackle do does use using")
+
+
+@cache
+def asking_terms() -> frozenset[str]:
+    return frozenset(tokenize(_ASKING, query=True))
+
+
 _FILTER_TAIL = r"(?=\s*(?:$|[,.;:?!)]|papers?\b|only\b|and\b|or\b|about\b|on\b|that\b|which\b|with\b))"
 
 
@@ -144,7 +157,7 @@ class Retriever:
         """The query terms that two or more of the hits share: what a comparative question is
         about ("watermark" in "how do the watermarking papers differ in what they protect"),
         as opposed to the aspect it compares them on ("protect"); all terms if none is shared."""
-        terms = set(tokenize(query, query=True))
+        terms = set(tokenize(query, query=True)) - asking_terms()
         held = [set(tokenize(f"{h.paper.title}. {h.paper.abstract}")) for h in hits]
         return {t for t in terms if sum(t in h for h in held) >= 2} or terms
 
@@ -152,7 +165,7 @@ class Retriever:
         """The share of the query's terms (or of `terms`), weighted by idf, that the paper's
         title and abstract hold (a term no paper uses weighs most)."""
         idf = self._idf()
-        terms = set(tokenize(_NOTATION.sub(" ", query), query=True)) if terms is None else terms
+        terms = set(tokenize(_NOTATION.sub(" ", query), query=True)) - asking_terms() if terms is None else terms
         unseen = 2 * max(idf.values(), default=1.0)
         total = sum(idf.get(t, unseen) for t in terms) or 1.0
         return sum(idf.get(t, 0.0) for t in terms & set(tokenize(f"{paper.title}. {paper.abstract}"))) / total
