@@ -30,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from answers import bench_answers, bench_baseline, child_answers, child_baseline, pick_questions  # noqa: E402
 from common import CACHE, ROOT, table  # noqa: E402
 from ingest_search import bench_ingest, bench_search, child_ingest, fresh_index  # noqa: E402
+from sizing import child_app  # noqa: E402
 
 
 def main() -> int:
@@ -43,7 +44,7 @@ def main() -> int:
     if args.child:
         kind, *rest = args.child
         fn = {"ingest": lambda: child_ingest(rest[0], rest[1:]), "answers": lambda: child_answers(*rest),
-              "baseline": lambda: child_baseline(*rest)}[kind]
+              "baseline": lambda: child_baseline(*rest), "app": lambda: child_app(rest[0])}[kind]
         print(json.dumps(fn(), default=str))
         return 0
     started = time.perf_counter()

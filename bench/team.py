@@ -29,6 +29,7 @@ sys.path.insert(0, str(ROOT))
 from tests.conftest import free_port, serve_process  # noqa: E402
 
 SHARED = ROOT.parent / "shared" / "corpora"
+FIRST = {"embed_chunks": 1}  # only each paper's first chunk is embedded
 QUESTIONS = ["What is the Halton scheduler for MaskGIT?", "How does PEARL speed up speculative decoding?"]
 
 
@@ -49,8 +50,10 @@ def ingest_rows(papers: int) -> list[dict]:
         int8 = {"quantize": "int8"}
         for label, embedder, workers, index in (
                 ("fp32, 1 process (default)", {}, 1, {}), ("int8, 1 process", int8, 1, {}),
-                ("fp32, --workers 2", {}, 2, {}), ("int8, --workers 2", int8, 2, {})):
-            settings = Settings.load(env={}).changed(index={"dir": Path(tmp) / str(len(label)), **index},
+                ("fp32, --workers 2", {}, 2, {}), ("int8, --workers 2", int8, 2, {}),
+                ("fp32, first chunk only", {}, 1, FIRST), ("int8, first chunk only", int8, 1, FIRST),
+                ("int8, first chunk only, --workers 2", int8, 2, FIRST)):
+            settings = Settings.load(env={}).changed(index={"dir": Path(tmp) / label.replace(" ", "_").replace(",", ""), **index},
                                                      embedder=embedder)
             index = PaperIndex.open(settings)
             index.embedder.get_text_embedding("warm up")
@@ -63,7 +66,8 @@ def ingest_rows(papers: int) -> list[dict]:
 
 
 @contextlib.contextmanager
-def servers(count: int, threads: int) -> list[str]:
+def servers(count: int, threads: int, slots: int = 0) -> list[str]:
+    """`count` llama_cpp.server processes, or with `slots` one `paperchat model-server --slots`."""
     from paperchat.config import Settings
     from paperchat.fetch import gguf_path
 
@@ -73,19 +77,20 @@ def servers(count: int, threads: int) -> list[str]:
         for i in range(count):
             port = free_port()
             url = f"http://127.0.0.1:{port}/v1"
-            stack.enter_context(serve_process([sys.executable, "-m", "llama_cpp.server", "--model", str(model),
-                                               "--port", str(port), "--n_ctx", "2048", "--n_threads", str(threads),
-                                               "--model_alias", "local"], url + "/models", Path(tmp) / f"{i}.log",
-                                              wait_s=180))
+            cmd = ([sys.executable, "-m", "paperchat.cli", "model-server", "--slots", str(slots), "--threads",
+                    str(threads), "--port", str(port)] if slots else
+                   [sys.executable, "-m", "llama_cpp.server", "--model", str(model), "--port", str(port),
+                    "--n_ctx", "2048", "--n_threads", str(threads), "--model_alias", "local"])
+            stack.enter_context(serve_process(cmd, url + "/models", Path(tmp) / f"{i}.log", wait_s=180))
             urls.append(url)
         yield urls
 
 
-def timed(urls: list[str], questions: list[str]) -> float:
+def timed(urls: list[str], questions: list[str], parallel: int = 1) -> float:
     from paperchat.config import Settings
     from paperchat.engine import Engine
-    settings = Settings.load(env={}).changed(llm={"backend": "openai_like", "api_base": ",".join(urls), "parallel": 1,
-                                                  "max_tokens": 80}, answer={"synthesis": True})
+    settings = Settings.load(env={}).changed(llm={"backend": "openai_like", "api_base": ",".join(urls),
+                                                  "parallel": parallel, "max_tokens": 80}, answer={"synthesis": True})
     engine = Engine.open(settings, build_missing=True)
     engine.answer("warm up question about diffusion")
     start = time.perf_counter()
@@ -98,18 +103,22 @@ def timed(urls: list[str], questions: list[str]) -> float:
 
 
 def server_rows() -> list[dict]:
-    rows = []
-    with servers(1, 2) as one:
-        alone = timed(one, QUESTIONS[:1])
-        serial = timed(one, QUESTIONS)
-    with servers(2, 1) as two:
-        pair = timed(two, QUESTIONS)
-    rows.append({"setup": "1 answer, one 2-thread server", "wall s": round(alone, 1), "× one answer": 1.0})
-    rows.append({"setup": "2 answers at once, one 2-thread server (queued)", "wall s": round(serial, 1),
-                 "× one answer": round(serial / alone, 2)})
-    rows.append({"setup": "2 answers at once, two 1-thread servers", "wall s": round(pair, 1),
-                 "× one answer": round(pair / alone, 2)})
-    return rows
+    """Each timing on freshly started servers after one warm-up question (a server keeps the
+    cache of the prompts it saw, and a repeated question would skip its prompt): one answer is
+    the mean of each question asked alone, a pair is both asked at once."""
+    def fresh(count: int, threads: int, slots: int, questions: list[str]) -> float:
+        with servers(count, threads, slots) as urls:
+            return timed(urls, questions, max(slots, 1))
+
+    alone = sum(fresh(1, 2, 0, [q]) for q in QUESTIONS) / len(QUESTIONS)
+    alone_slotted = sum(fresh(1, 2, 2, [q]) for q in QUESTIONS) / len(QUESTIONS)
+    runs = [("2 answers at once, one 2-thread llama_cpp.server (it queues them)", fresh(1, 2, 0, QUESTIONS)),
+            ("2 answers at once, two 1-thread llama_cpp.servers", fresh(2, 1, 0, QUESTIONS)),
+            ("2 answers at once, `paperchat model-server --slots 2` (2 threads)", fresh(1, 2, 2, QUESTIONS))]
+    rows = [{"setup": "1 answer, one 2-thread llama_cpp.server", "wall s": round(alone, 1), "× one answer": 1.0},
+            {"setup": "1 answer, `paperchat model-server --slots 2`", "wall s": round(alone_slotted, 1),
+             "× one answer": round(alone_slotted / alone, 2)}]
+    return rows + [{"setup": name, "wall s": round(wall, 1), "× one answer": round(wall / alone, 2)} for name, wall in runs]
 
 
 def table(rows: list[dict]) -> None:

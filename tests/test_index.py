@@ -91,6 +91,25 @@ def test_index_refuses_other_embedder_or_chunking(tmp_path, seed_index, settings
         PaperIndex(other, WordEmbedding(model_name="word-hash-test"))
 
 
+def test_embed_chunks_1_embeds_each_papers_first_chunk_and_keeps_all_its_words(tmp_path, embedder) -> None:
+    first = fake_settings(tmp_path / "first").changed(index={"embed_chunks": 1})
+    index = PaperIndex(first, embedder)
+    report = index.ingest(read_paths([DATA]), progress=False)
+    every = PaperIndex(fake_settings(tmp_path / "all"), embedder)
+    assert report.chunks == report.papers < every.ingest(read_paths([DATA]), progress=False).chunks
+    got = index.collection().get(include=["metadatas"])
+    assert len(got["ids"]) == report.papers and all(i.endswith("#0") for i in got["ids"])
+    paper = next(p for p in index.snapshot().papers.values() if len(p.abstract) > 1200)
+    tail = paper.abstract.split()[-12:]  # words past the first chunk are still found by BM25
+    assert paper.paper_id in [pid for pid, _ in index.snapshot().keyword.search(" ".join(tail), 3)]
+    with pytest.raises(IndexMismatchError, match="embed_chunks"):
+        PaperIndex(fake_settings(tmp_path / "first"), embedder)
+    manifest = json.loads((tmp_path / "all" / "manifest.json").read_text())
+    manifest.pop("embed_chunks")  # written before the setting existed: built with every chunk
+    (tmp_path / "all" / "manifest.json").write_text(json.dumps(manifest))
+    PaperIndex(fake_settings(tmp_path / "all"), embedder)
+
+
 def test_int8_embedder_is_another_embedder_to_the_index(tmp_path, embedder) -> None:
     settings = fake_settings(tmp_path / "ix").changed(embedder={"name": "all-MiniLM-L6-v2"})
     embedder.model_name = "all-MiniLM-L6-v2"

@@ -97,9 +97,9 @@ class ChunkStore:
 
     def write(self, name: str, docs: list[Document], splitter: SentenceSplitter,
               embed: Callable[[list[list[str]]], Iterator[list[list[float]]]],
-              progress: bool, tick: Callable[[], None] = lambda: None) -> tuple[dict[str, int], int]:
-        """Chunk, embed and upsert `docs` into collection `name`, PAPER_BATCH papers at a time;
-        chunks already there keep their vectors. `embed` turns batches of texts into vectors, in
+              progress: bool, tick: Callable[[], None] = lambda: None, first: int = 0) -> tuple[dict[str, int], int]:
+        """Chunk, embed and upsert `docs` into collection `name`, PAPER_BATCH papers at a time
+        (only each paper's `first` chunks when `first` > 0); chunks already there keep their vectors. `embed` turns batches of texts into vectors, in
         order (in this process, or in worker processes: workers.py). Returns chunks per paper and
         how many were reused."""
         from llama_index.core.schema import MetadataMode
@@ -112,6 +112,8 @@ class ChunkStore:
         bar = tqdm(total=len(docs), desc="embedding", unit="paper", disable=not progress)
         for at in range(0, len(docs), PAPER_BATCH):
             nodes = splitter.get_nodes_from_documents(docs[at:at + PAPER_BATCH])
+            if first:
+                nodes = [n for n in nodes if int(n.node_id.rsplit("#", 1)[1]) < first]
             for node in nodes:
                 counts[node.ref_doc_id or ""] += 1
             have = set(target.get(ids=[n.node_id for n in nodes], include=[])["ids"]) if nodes else set()

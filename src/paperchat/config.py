@@ -50,6 +50,9 @@ class IndexSettings(_Group):
         160, ge=32, le=256, description="Chunk size in embedder tokens (MiniLM window is 256)."
     )
     chunk_overlap: int = Field(32, ge=0, description="Token overlap between chunks.")
+    embed_chunks: int = Field(
+        0, ge=0, description="Embed at most this many chunks of each paper, from its start (0: all). "
+        "1 halves ingest time; BM25 still indexes the whole abstract (README: Running for a team).")
     store: Literal["embedded", "http"] = Field(
         "embedded", description="embedded: Chroma and the index state in `dir`; http: a Chroma server holds both.")
     host: str = Field("127.0.0.1", description="Chroma server host (store: http).")

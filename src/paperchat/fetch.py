@@ -115,3 +115,13 @@ def fetch_gguf(key: str, models_dir: Path, log: Any = print) -> Path:
         partial.replace(target)
     log(f"{key}: {target} ({target.stat().st_size / 1e6:.0f} MB)")
     return target
+
+
+def fetch_all(keys: list[str], models_dir: Path) -> int:
+    """`paperchat models fetch [KEY …]`: the GGUF models (default the 1.5B) and the ONNX embedder."""
+    from paperchat.embedder import minilm_onnx
+
+    for key in keys or ["qwen2.5-coder-1.5b"]:
+        fetch_gguf(key, models_dir)
+    print(f"embedder: {minilm_onnx(models_dir)}")
+    return 0

@@ -87,7 +87,7 @@ class PaperIndex:
     def _build_key(self) -> dict[str, Any]:
         ix = self.settings.index
         return {"schema": SCHEMA, "embedder": self.embedder.model_name,
-                "chunk_tokens": ix.chunk_tokens, "chunk_overlap": ix.chunk_overlap}
+                "chunk_tokens": ix.chunk_tokens, "chunk_overlap": ix.chunk_overlap, "embed_chunks": ix.embed_chunks}
 
     def update_manifest(self, **changes: Any) -> None:
         self.manifest = {**self.manifest, **self._build_key(), **changes}
@@ -206,7 +206,7 @@ class PaperIndex:
             embed, pool = self._embedding(workers, len(to_run))
             try:
                 counts, reused = self.chunks.write(collection, to_run, self.splitter(), embed, progress,
-                                                   self.ledger.renew)
+                                                   self.ledger.renew, self.settings.index.embed_chunks)
             finally:
                 if pool is not None:
                     pool.close()

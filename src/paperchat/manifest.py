@@ -28,11 +28,14 @@ def read_manifest(folder: Path) -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
+OLDER = {"embed_chunks": 0}  # what an index written before a build setting existed was built with
+
+
 def check_manifest(manifest: dict[str, Any], want: dict[str, Any], folder: Path) -> None:
     """Refuse an index built with another embedder or chunking than `want`."""
     if not manifest:
         return
-    have = {k: manifest.get(k) for k in want}
+    have = {k: manifest.get(k, OLDER.get(k)) for k in want}
     if have != want:
         diff = ", ".join(f"{k}: index has {have[k]!r}, settings ask {want[k]!r}" for k in want if have[k] != want[k])
         raise IndexMismatchError(

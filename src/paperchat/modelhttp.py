@@ -1,0 +1,128 @@
+"""The HTTP side of `paperchat model-server`: OpenAI-compatible routes over a `BatchingModel`.
+
+`POST /v1/chat/completions` (streamed as server-sent events, or whole) and
+`GET /v1/models`, on the standard library's threading HTTP server: one thread per
+connection, each waiting on its request's queue while the model's one thread
+decodes every slot (modelserver.py). The last streamed chunk carries
+`"paperchat": {"decoded_with": N}`, the most answers that shared a decode call
+with this one, so a client (and the tests) can see that slots decoded together.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+from paperchat.errors import ModelUnavailableError, PaperchatError
+from paperchat.modelserver import BatchingModel, Request
+
+
+def _chunk(alias: str, rid: str, delta: dict[str, str], reason: str | None, extra: dict | None = None) -> bytes:
+    body = {"id": rid, "object": "chat.completion.chunk", "created": int(time.time()), "model": alias,
+            "choices": [{"index": 0, "delta": delta, "finish_reason": reason}], **(extra or {})}
+    return f"data: {json.dumps(body)}\n\n".encode()
+
+
+def handler(model: BatchingModel, alias: str, key: str) -> type[BaseHTTPRequestHandler]:
+    class Handler(BaseHTTPRequestHandler):
+        def log_message(self, *args: Any) -> None:  # quiet
+            return
+
+        def _json(self, status: int, body: dict[str, Any]) -> None:
+            data = json.dumps(body).encode()
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+        def do_GET(self) -> None:  # noqa: N802 - the http.server name
+            if self.path.rstrip("/") != "/v1/models":
+                return self._json(404, {"error": {"message": f"no route {self.path}"}})
+            self._json(200, {"object": "list", "data": [{"id": alias, "object": "model", "owned_by": "paperchat"}]})
+
+        def do_POST(self) -> None:  # noqa: N802
+            if self.path.rstrip("/") != "/v1/chat/completions":
+                return self._json(404, {"error": {"message": f"no route {self.path}"}})
+            if key and self.headers.get("Authorization", "") != f"Bearer {key}":
+                return self._json(401, {"error": {"message": "missing or wrong API key"}})
+            try:
+                body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
+                stop = body.get("stop") or []
+                request = model.submit(list(body["messages"]), int(body.get("max_tokens") or 256),
+                                       float(body.get("temperature") or 0.0), [stop] if isinstance(stop, str) else stop)
+            except (ValueError, KeyError, TypeError, PaperchatError) as e:
+                return self._json(400, {"error": {"message": f"bad request: {e}"}})
+            rid = f"chatcmpl-{id(request):x}"
+            if body.get("stream"):
+                return self._stream(request, rid)
+            pieces, reason = self._collect(request)
+            if reason.startswith("error:"):
+                return self._json(500, {"error": {"message": reason[6:]}})
+            self._json(200, {"id": rid, "object": "chat.completion", "created": int(time.time()), "model": alias,
+                             "choices": [{"index": 0, "message": {"role": "assistant", "content": "".join(pieces)},
+                                          "finish_reason": reason}]})
+
+        def _collect(self, request: Request) -> tuple[list[str], str]:
+            pieces = []
+            while isinstance(item := request.out.get(), str):
+                pieces.append(item)
+            return pieces, item[1] if item[0] == "end" else f"error:{item[1]}"
+
+        def _stream(self, request: Request, rid: str) -> None:
+            self.send_response(200)
+            self.send_header("Content-Type", "text/event-stream")
+            self.send_header("Cache-Control", "no-cache")
+            self.end_headers()
+            try:
+                self.wfile.write(_chunk(alias, rid, {"role": "assistant", "content": ""}, None))
+                while isinstance(item := request.out.get(), str):
+                    self.wfile.write(_chunk(alias, rid, {"content": item}, None))
+                    self.wfile.flush()
+                end = item[0] == "end"  # the last chunk says how many answers decoded together with this one
+                self.wfile.write(_chunk(alias, rid, {}, item[1] if end else "error",
+                                        {"paperchat": {"decoded_with": item[2]}} if end else None) + b"data: [DONE]\n\n")
+            except OSError:  # the client went away: free its slot
+                request.cancelled = True
+
+    return Handler
+
+
+def serve(path: Path, host: str, port: int, slots: int, threads: int, n_ctx: int, alias: str,
+          api_key_env: str) -> None:
+    model = BatchingModel(path, slots, threads, n_ctx)
+    server = ThreadingHTTPServer((host, port), handler(model, alias, os.environ.get(api_key_env, "") if api_key_env else ""))
+    print(f"model server: {path.name}, {slots} slots, on http://{host}:{port}/v1", flush=True)
+    server.serve_forever()
+
+
+def arguments(p: Any) -> None:
+    p.add_argument("--model", help="a packaged model (default llm.model) …")
+    p.add_argument("--model-path", help="… or a GGUF file of your own")
+    p.add_argument("--slots", type=int, default=2, help="answers decoded together (default 2)")
+    p.add_argument("--threads", type=int, help="default llm.threads")
+    p.add_argument("--n-ctx", type=int, default=2048, help="tokens per slot, prompt + answer (default 2048)")
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=8080)
+    p.add_argument("--alias", default="local", help="the model name clients ask for (llm.api_model)")
+    p.add_argument("--api-key-env", default="", help="require the key held in this environment variable")
+
+
+def run(args: Any, settings: Any) -> int:
+    from paperchat.fetch import gguf_path, verify
+
+    if args.slots < 1 or args.n_ctx < 256:
+        raise PaperchatError("--slots must be 1 or more and --n-ctx 256 or more")
+    key = args.model or settings.llm.model
+    path = Path(args.model_path) if args.model_path else gguf_path(key, settings.models_dir)
+    if not path.exists():
+        raise ModelUnavailableError(f"model file {path} is missing: run `paperchat models fetch` (or `make setup`)")
+    if not args.model_path:
+        verify(key, path)
+    serve(path, args.host, args.port, args.slots, args.threads or settings.llm.threads, args.n_ctx, args.alias,
+          args.api_key_env)
+    return 0

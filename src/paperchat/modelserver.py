@@ -1,0 +1,201 @@
+"""`paperchat model-server`: an OpenAI-compatible model server that answers several requests at once.
+
+Why our own: `python -m llama_cpp.server` (llama-cpp-python) answers one request
+at a time; vLLM and Ollama are not installable here; llama.cpp's own
+`llama-server -np N` would have to be built natively, which this project must
+not do (README, "Setup"). So this loads the GGUF once through llama-cpp-python's
+low-level API with `slots` sequences in one context and batches continuously:
+every `llama_decode` carries the next token of each answering slot plus the
+prompt tokens still waiting, so answers decode together (a decoding step for two
+sequences costs far less than two steps) and a new request starts without
+waiting for the others to finish. Prompts go through the model's own chat
+template from its GGUF metadata, as llama-cpp-python's server does. Endpoints:
+`POST /v1/chat/completions` (streamed or not; greedy at temperature 0) and
+`GET /v1/models` (modelhttp.py serves them); with `--api-key-env VAR` a request must carry that key.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from paperchat.errors import ModelUnavailableError, PaperchatError
+
+
+@dataclass
+class Request:
+    tokens: list[int]
+    max_tokens: int
+    temperature: float
+    stop: list[str]
+    out: queue.Queue = field(default_factory=queue.Queue)  # text pieces, then ("end", reason) or ("error", msg)
+    cancelled: bool = False
+
+
+@dataclass
+class _Slot:
+    request: Request
+    pending: list[int]  # prompt tokens not yet decoded
+    pos: int = 0
+    last: int = -1  # the token sampled last, decoded next
+    made: int = 0
+    raw: bytes = b""
+    text: str = ""
+    together: int = 1  # the most sequences in one decode call while this one was in it
+
+
+class BatchingModel:
+    """One GGUF, `slots` sequences decoded together by one thread."""
+
+    def __init__(self, path: Path, slots: int, threads: int, n_ctx: int = 2048, n_batch: int = 256) -> None:
+        try:
+            import llama_cpp
+            from llama_cpp import Llama
+            from llama_cpp._internals import LlamaBatch, LlamaContext
+            from llama_cpp.llama_chat_format import Jinja2ChatFormatter
+        except ImportError:
+            raise ModelUnavailableError("llama-cpp-python is not installed: run `make setup`") from None
+        self.C, self.slots, self.n_ctx, self.n_batch = llama_cpp, slots, n_ctx, n_batch
+        self.llm = Llama(model_path=str(path), n_ctx=64, n_threads=threads, verbose=False)  # model, vocab, template
+        params = llama_cpp.llama_context_default_params()
+        params.n_ctx, params.n_batch, params.n_ubatch = n_ctx * slots, n_batch, n_batch
+        params.n_seq_max, params.n_threads, params.n_threads_batch = slots, threads, threads
+        params.flash_attn_type = llama_cpp.LLAMA_FLASH_ATTN_TYPE_ENABLED  # as the in-process model (chat.py)
+        self.ctx = LlamaContext(model=self.llm._model, params=params, verbose=False)
+        self.batch = LlamaBatch(n_tokens=n_batch, embd=0, n_seq_max=1, verbose=False)
+        self.vocab = llama_cpp.llama_model_get_vocab(self.llm._model.model)
+        self.n_vocab = self.llm.n_vocab()
+        eos, bos = self.llm.token_eos(), self.llm.token_bos()
+        template = self.llm.metadata.get("tokenizer.chat_template")
+        if not template:
+            raise ModelUnavailableError(f"{path} has no chat template in its metadata")
+        self.format = Jinja2ChatFormatter(
+            template=template, eos_token=self.llm._model.token_get_text(eos) if eos != -1 else "",
+            bos_token=self.llm._model.token_get_text(bos) if bos != -1 else "", stop_token_ids=[eos])
+        self.held: list[list[int]] = [[] for _ in range(slots)]  # tokens each sequence's KV cache holds
+        self.waiting: queue.Queue[Request] = queue.Queue()
+        self.rng = np.random.default_rng(0)
+        threading.Thread(target=self._loop, daemon=True, name="batching-model").start()
+
+    def submit(self, messages: list[dict[str, str]], max_tokens: int, temperature: float,
+               stop: list[str]) -> Request:
+        """Queue a chat; its pieces arrive on `request.out`."""
+        result = self.format(messages=messages)  # type: ignore[arg-type]
+        tokens = self.llm.tokenize(result.prompt.encode("utf-8"), add_bos=not result.added_special, special=True)
+        if len(tokens) + max_tokens > self.n_ctx:
+            raise PaperchatError(f"prompt of {len(tokens)} tokens + max_tokens {max_tokens} exceeds the "
+                                 f"{self.n_ctx} tokens of a slot (--n-ctx)")
+        stops = [s for s in [*stop, *([result.stop] if isinstance(result.stop, str) else result.stop or [])] if s]
+        request = Request(tokens, max_tokens, temperature, stops)
+        self.waiting.put(request)
+        return request
+
+    def _loop(self) -> None:
+        active: dict[int, _Slot] = {}
+        while True:
+            while len(active) < self.slots:
+                try:
+                    request = self.waiting.get(block=not active)
+                except queue.Empty:
+                    break
+                active.update([self._admit(request, set(range(self.slots)) - set(active))])
+            for seq in [s for s, slot in active.items() if slot.request.cancelled]:
+                self._finish(active, seq, "cancelled")
+            if active:
+                self._step(active)
+
+    def _admit(self, request: Request, free: set[int]) -> tuple[int, _Slot]:
+        """The free sequence whose cache shares the longest prefix with the prompt (the system
+        prompt and instructions of the last answer it gave): only the rest is computed."""
+        def shared(seq: int) -> int:
+            n = 0
+            for a, b in zip(self.held[seq], request.tokens[:-1], strict=False):  # the last is decoded anew
+                if a != b:
+                    break
+                n += 1
+            return n
+
+        seq = max(sorted(free), key=shared)
+        keep = shared(seq)
+        self.C.llama_memory_seq_rm(self.C.llama_get_memory(self.ctx.ctx), seq, keep, -1)
+        self.held[seq] = request.tokens[:keep]
+        return seq, _Slot(request, list(request.tokens[keep:]), pos=keep)
+
+    def _step(self, active: dict[int, _Slot]) -> None:
+        """One llama_decode: a token for every answering slot, then waiting prompt tokens."""
+        b, want = self.batch.batch, []
+        n = 0
+        for seq, slot in active.items():
+            if not slot.pending:
+                n = self._put(b, n, slot.last, slot.pos, seq, True)
+                slot.pos += 1
+                self.held[seq].append(slot.last)
+                want.append((seq, n - 1))
+        for seq, slot in active.items():
+            take = slot.pending[: self.n_batch - n]
+            for k, token in enumerate(take):
+                n = self._put(b, n, token, slot.pos + k, seq, k == len(slot.pending) - 1)
+            if take:
+                self.held[seq] += take
+                slot.pos += len(take)
+                slot.pending = slot.pending[len(take):]
+                if not slot.pending:
+                    want.append((seq, n - 1))
+        b.n_tokens = n
+        for slot in active.values():
+            slot.together = max(slot.together, len(active))
+        if self.C.llama_decode(self.ctx.ctx, b) != 0:
+            for seq in list(active):
+                active[seq].request.out.put(("error", "the model failed to decode this batch"))
+                self._finish(active, seq, None)
+            return
+        for seq, i in want:
+            logits = np.ctypeslib.as_array(self.C.llama_get_logits_ith(self.ctx.ctx, i), shape=(self.n_vocab,))
+            self._take(active, seq, self._sample(logits, active[seq].request.temperature))
+
+    @staticmethod
+    def _put(b: Any, n: int, token: int, pos: int, seq: int, logits: bool) -> int:
+        b.token[n], b.pos[n], b.n_seq_id[n], b.logits[n] = token, pos, 1, logits
+        b.seq_id[n][0] = seq
+        return n + 1
+
+    def _sample(self, logits: np.ndarray, temperature: float) -> int:
+        if temperature <= 0:
+            return int(np.argmax(logits))
+        p = np.exp((logits - logits.max()) / temperature)
+        return int(self.rng.choice(len(p), p=p / p.sum()))
+
+    def _take(self, active: dict[int, _Slot], seq: int, token: int) -> None:
+        slot = active[seq]
+        if self.C.llama_vocab_is_eog(self.vocab, token):
+            return self._finish(active, seq, "stop")
+        slot.made, slot.last = slot.made + 1, token
+        slot.raw += self.llm.detokenize([token])
+        try:
+            piece, slot.raw = slot.raw.decode("utf-8"), b""
+        except UnicodeDecodeError:  # a character split across tokens: wait for the rest
+            piece = ""
+        slot.text += piece
+        hit = min((slot.text.find(s) for s in slot.request.stop if s in slot.text), default=-1)
+        if hit >= 0:
+            cut = len(piece) - (len(slot.text) - hit)
+            if cut > 0:
+                slot.request.out.put(piece[:cut])
+            return self._finish(active, seq, "stop")
+        if piece:
+            slot.request.out.put(piece)
+        if slot.made >= slot.request.max_tokens:
+            self._finish(active, seq, "length")
+
+    def _finish(self, active: dict[int, _Slot], seq: int, reason: str | None) -> None:
+        slot = active.pop(seq)  # its cache stays, for the next prompt that starts the same way
+        if reason is None:  # failed: nothing in its cache can be trusted
+            self.C.llama_memory_seq_rm(self.C.llama_get_memory(self.ctx.ctx), seq, -1, -1)
+            self.held[seq] = []
+        if reason:
+            slot.request.out.put(("end", reason, slot.together))
