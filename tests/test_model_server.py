@@ -134,3 +134,13 @@ def test_the_app_lets_through_as_many_answers_as_the_servers_have_slots(settings
     assert ui.concurrency(settings) == settings.ui.concurrency  # in-process: the model's lock serialises
     team = settings.changed(llm={"backend": "openai_like", "api_base": "http://a/v1,http://b/v1", "parallel": 4})
     assert ui.concurrency(team) == 8
+
+
+def test_model_server_refuses_an_unset_key_and_bad_numbers_before_loading_anything(monkeypatch, capsys) -> None:
+    from paperchat import cli
+
+    monkeypatch.delenv("PAPERCHAT_UNSET_KEY", raising=False)
+    assert cli.main(["model-server", "--api-key-env", "PAPERCHAT_UNSET_KEY", "--model-path", "/nonexistent.gguf"]) == 2
+    assert cli.main(["model-server", "--slots", "0"]) == 2
+    err = capsys.readouterr().err
+    assert "PAPERCHAT_UNSET_KEY" in err and "--slots" in err and "Traceback" not in err

@@ -10,8 +10,10 @@ with this one, so a client (and the tests) can see that slots decoded together.
 
 from __future__ import annotations
 
+import hmac
 import json
 import os
+import sys
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -19,6 +21,8 @@ from typing import Any
 
 from paperchat.errors import ModelUnavailableError, PaperchatError
 from paperchat.modelserver import BatchingModel, Request
+
+MAX_BODY = 4 * 1024 * 1024  # a chat request is a few kB; anything this large is not one
 
 
 def _chunk(alias: str, rid: str, delta: dict[str, str], reason: str | None, extra: dict | None = None) -> bytes:
@@ -48,15 +52,18 @@ def handler(model: BatchingModel, alias: str, key: str) -> type[BaseHTTPRequestH
         def do_POST(self) -> None:  # noqa: N802
             if self.path.rstrip("/") != "/v1/chat/completions":
                 return self._json(404, {"error": {"message": f"no route {self.path}"}})
-            if key and self.headers.get("Authorization", "") != f"Bearer {key}":
+            if key and not hmac.compare_digest(self.headers.get("Authorization", ""), f"Bearer {key}"):
                 return self._json(401, {"error": {"message": "missing or wrong API key"}})
+            size = int(self.headers.get("Content-Length", 0) or 0)
+            if size > MAX_BODY:
+                return self._json(413, {"error": {"message": f"request body over {MAX_BODY} bytes"}})
             try:
-                body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
+                body = json.loads(self.rfile.read(size) or b"{}")
                 stop = body.get("stop") or []
                 request = model.submit(list(body["messages"]), int(body.get("max_tokens") or 256),
                                        float(body.get("temperature") or 0.0), [stop] if isinstance(stop, str) else stop)
-            except (ValueError, KeyError, TypeError, PaperchatError) as e:
-                return self._json(400, {"error": {"message": f"bad request: {e}"}})
+            except Exception as e:  # noqa: BLE001 - whatever the JSON, the template or the numbers reject
+                return self._json(400, {"error": {"message": f"bad request: {type(e).__name__}: {e}"}})
             rid = f"chatcmpl-{id(request):x}"
             if body.get("stream"):
                 return self._stream(request, rid)
@@ -92,10 +99,9 @@ def handler(model: BatchingModel, alias: str, key: str) -> type[BaseHTTPRequestH
     return Handler
 
 
-def serve(path: Path, host: str, port: int, slots: int, threads: int, n_ctx: int, alias: str,
-          api_key_env: str) -> None:
+def serve(path: Path, host: str, port: int, slots: int, threads: int, n_ctx: int, alias: str, key: str) -> None:
     model = BatchingModel(path, slots, threads, n_ctx)
-    server = ThreadingHTTPServer((host, port), handler(model, alias, os.environ.get(api_key_env, "") if api_key_env else ""))
+    server = ThreadingHTTPServer((host, port), handler(model, alias, key))
     print(f"model server: {path.name}, {slots} slots, on http://{host}:{port}/v1", flush=True)
     server.serve_forever()
 
@@ -117,12 +123,17 @@ def run(args: Any, settings: Any) -> int:
 
     if args.slots < 1 or args.n_ctx < 256:
         raise PaperchatError("--slots must be 1 or more and --n-ctx 256 or more")
+    key = os.environ.get(args.api_key_env, "") if args.api_key_env else ""
+    if args.api_key_env and not key:
+        raise PaperchatError(f"--api-key-env {args.api_key_env}: that environment variable is empty or unset")
+    if not key and args.host not in ("127.0.0.1", "localhost", "::1"):
+        print(f"warning: serving on {args.host} without a key: anyone who can reach it can use the model "
+              "(set --api-key-env)", file=sys.stderr)
     key = args.model or settings.llm.model
     path = Path(args.model_path) if args.model_path else gguf_path(key, settings.models_dir)
     if not path.exists():
         raise ModelUnavailableError(f"model file {path} is missing: run `paperchat models fetch` (or `make setup`)")
     if not args.model_path:
         verify(key, path)
-    serve(path, args.host, args.port, args.slots, args.threads or settings.llm.threads, args.n_ctx, args.alias,
-          args.api_key_env)
+    serve(path, args.host, args.port, args.slots, args.threads or settings.llm.threads, args.n_ctx, args.alias, key)
     return 0
