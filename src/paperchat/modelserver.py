@@ -33,7 +33,7 @@ class Request:
     max_tokens: int
     temperature: float
     stop: list[str]
-    out: queue.Queue = field(default_factory=queue.Queue)  # text pieces, then ("end", reason) or ("error", msg)
+    out: queue.Queue = field(default_factory=queue.Queue)  # text pieces, then ("end", reason, decoded_with) or ("error", msg)
     cancelled: bool = False
 
 
@@ -106,8 +106,13 @@ class BatchingModel:
                 active.update([self._admit(request, set(range(self.slots)) - set(active))])
             for seq in [s for s, slot in active.items() if slot.request.cancelled]:
                 self._finish(active, seq, "cancelled")
-            if active:
-                self._step(active)
+            try:
+                if active:
+                    self._step(active)
+            except Exception as e:  # noqa: BLE001 - one bad step fails its answers, not the server
+                for seq in list(active):
+                    active[seq].request.out.put(("error", f"{type(e).__name__}: {e}"))
+                    self._finish(active, seq, None)
 
     def _admit(self, request: Request, free: set[int]) -> tuple[int, _Slot]:
         """The free sequence whose cache shares the longest prefix with the prompt (the system
