@@ -144,3 +144,15 @@ def test_model_server_refuses_an_unset_key_and_bad_numbers_before_loading_anythi
     assert cli.main(["model-server", "--slots", "0"]) == 2
     err = capsys.readouterr().err
     assert "PAPERCHAT_UNSET_KEY" in err and "--slots" in err and "Traceback" not in err
+
+
+def test_model_server_passes_the_key_from_its_variable_to_the_routes(monkeypatch, tmp_path) -> None:
+    from paperchat import cli, modelhttp
+
+    got: list = []
+    monkeypatch.setattr(modelhttp, "serve", lambda *args: got.append(args))
+    monkeypatch.setenv("PAPERCHAT_SOME_KEY", "s3cret")
+    gguf = tmp_path / "m.gguf"
+    gguf.write_bytes(b"GGUF")
+    assert cli.main(["model-server", "--api-key-env", "PAPERCHAT_SOME_KEY", "--model-path", str(gguf)]) == 0
+    assert got and got[0][0] == gguf and got[0][-1] == "s3cret"

@@ -129,11 +129,11 @@ def run(args: Any, settings: Any) -> int:
     if not key and args.host not in ("127.0.0.1", "localhost", "::1"):
         print(f"warning: serving on {args.host} without a key: anyone who can reach it can use the model "
               "(set --api-key-env)", file=sys.stderr)
-    key = args.model or settings.llm.model
-    path = Path(args.model_path) if args.model_path else gguf_path(key, settings.models_dir)
+    model = args.model or settings.llm.model
+    path = Path(args.model_path) if args.model_path else gguf_path(model, settings.models_dir)
     if not path.exists():
         raise ModelUnavailableError(f"model file {path} is missing: run `paperchat models fetch` (or `make setup`)")
     if not args.model_path:
-        verify(key, path)
+        verify(model, path)
     serve(path, args.host, args.port, args.slots, args.threads or settings.llm.threads, args.n_ctx, args.alias, key)
     return 0
