@@ -99,9 +99,9 @@ class ChunkStore:
               embed: Callable[[list[list[str]]], Iterator[list[list[float]]]],
               progress: bool, tick: Callable[[], None] = lambda: None, first: int = 0) -> tuple[dict[str, int], int]:
         """Chunk, embed and upsert `docs` into collection `name`, PAPER_BATCH papers at a time
-        (only each paper's `first` chunks when `first` > 0); chunks already there keep their vectors. `embed` turns batches of texts into vectors, in
-        order (in this process, or in worker processes: workers.py). Returns chunks per paper and
-        how many were reused."""
+        (only each paper's `first` chunks when `first` > 0); chunks already there keep their
+        vectors. `embed` turns batches of texts into vectors, in order (in this process, or in
+        worker processes: workers.py). Returns chunks per paper and how many were reused."""
         from llama_index.core.schema import MetadataMode
         from llama_index.core.vector_stores.utils import node_to_metadata_dict
         from tqdm import tqdm
