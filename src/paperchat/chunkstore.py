@@ -61,7 +61,6 @@ class ChunkStore:
         self._client: Any = None
         self._collections: dict[str, Any] = {}
 
-
     def reset(self) -> None:
         """Forget the client: the next use connects again (a server that went away and came back)."""
         with _OPENING:

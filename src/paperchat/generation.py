@@ -121,8 +121,6 @@ class Snapshot:
         return self._papers
 
 
-
-
 def rev(content_hash: str) -> str:
     """The revision a paper's chunk ids carry: enough of its content hash to tell versions apart."""
     return content_hash[:16]

@@ -29,6 +29,7 @@ from paperchat.schema import Filters, Hit, Paper, Retrieved
 from paperchat.text import sentences, tokenize
 
 _YEAR = r"(?:19|20)\d\d"
+_FILTER_TAIL = r"(?=\s*(?:$|[,.;:?!)]|papers?\b|only\b|and\b|or\b|about\b|on\b|that\b|which\b|with\b))"
 # The words a comparative question is asked with, not what it is about ("Compare the optimal
 # transport papers", "Which papers study anomaly detection, and how do their approaches differ?").
 _ASKING = ("compare comparing comparison differ differs different difference differences study studies "
@@ -39,9 +40,6 @@ _ASKING = ("compare comparing comparison differ differs different difference dif
 @cache
 def asking_terms() -> frozenset[str]:
     return frozenset(tokenize(_ASKING, query=True))
-
-
-_FILTER_TAIL = r"(?=\s*(?:$|[,.;:?!)]|papers?\b|only\b|and\b|or\b|about\b|on\b|that\b|which\b|with\b))"
 
 
 def parse_query(question: str, known_venues: list[str]) -> tuple[str, Filters]:
