@@ -156,3 +156,19 @@ def test_model_server_passes_the_key_from_its_variable_to_the_routes(monkeypatch
     gguf.write_bytes(b"GGUF")
     assert cli.main(["model-server", "--api-key-env", "PAPERCHAT_SOME_KEY", "--model-path", str(gguf)]) == 0
     assert got and got[0][0] == gguf and got[0][-1] == "s3cret"
+
+
+def test_model_server_holds_back_a_prompt_whose_start_another_slot_is_computing() -> None:
+    from paperchat.modelserver import SHARE_AT_LEAST, BatchingModel, Request, _Slot
+
+    model = BatchingModel.__new__(BatchingModel)  # the scheduling rule alone: no model loaded
+    system, first, second = list(range(100)), [500, 501], [600, 601]
+    computing = _Slot(Request(system + first, 8, 0.0, []), pending=system + first)
+    model.held = [[], []]
+    later = Request(system + second, 8, 0.0, [])
+    assert model._later(later, {0: computing})  # its system prompt is being computed: wait one step
+    computing.pending, model.held[0] = [], system + first
+    assert not model._later(later, {0: computing})  # now in a cache: admitted, and copied from there
+    short = Request(system[: SHARE_AT_LEAST - 1] + second, 8, 0.0, [])
+    computing.pending, model.held[0] = system + first, []
+    assert not model._later(short, {0: computing})  # too little shared to be worth a step

@@ -55,9 +55,10 @@ def test_it_answers_and_refuses_what_it_should(url) -> None:
     assert status == 400 and "--n-ctx" in body
 
 
-def _stream(url: str, question: str, out: list, start: threading.Barrier) -> None:
+def _stream(url: str, question: str | list, out: list, start: threading.Barrier) -> None:
+    messages = [{"role": "user", "content": question}] if isinstance(question, str) else question
     start.wait()
-    request = _post(url, {"messages": [{"role": "user", "content": question}], "max_tokens": 64, "stream": True})
+    request = _post(url, {"messages": messages, "max_tokens": 64, "stream": True})
     chunks = []
     with urllib.request.urlopen(request, timeout=120) as r:
         for line in r:
@@ -81,6 +82,24 @@ def test_two_requests_decode_together_in_two_slots(url) -> None:
         assert text.strip() and chunks[-1]["choices"][0]["finish_reason"] in ("stop", "length")
         # the server's own account: both answers were in the same decode calls (not queued)
         assert chunks[-1]["paperchat"]["decoded_with"] == 2
+
+
+def test_a_prompt_prefix_shared_by_two_requests_is_computed_once(url) -> None:
+    system = "You answer for a reading group. " + " ".join(f"Rule {i}: be brief and name the paper." for i in range(20))
+    out: list = []
+    start = threading.Barrier(2)
+    threads = [threading.Thread(target=_stream, args=(url, [{"role": "system", "content": system},
+                                                            {"role": "user", "content": q}], out, start))
+               for q in ("Name a river.", "Name a mountain.")]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(300)
+    usage = sorted((chunks[-1]["usage"] for chunks in out), key=lambda u: u["prompt_tokens_details"]["cached_tokens"])
+    assert len(usage) == 2 and all(u["prompt_tokens"] > 150 for u in usage)
+    # the first computed the system prompt (nothing before used it); the second took it from that one's cells
+    assert usage[0]["prompt_tokens_details"]["cached_tokens"] < 20
+    assert usage[1]["prompt_tokens_details"]["cached_tokens"] >= usage[1]["prompt_tokens"] - 20
 
 
 def test_the_app_answers_through_it_with_two_slots(real_settings, url, monkeypatch) -> None:

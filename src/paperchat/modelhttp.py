@@ -3,9 +3,11 @@
 `POST /v1/chat/completions` (streamed as server-sent events, or whole) and
 `GET /v1/models`, on the standard library's threading HTTP server: one thread per
 connection, each waiting on its request's queue while the model's one thread
-decodes every slot (modelserver.py). The last streamed chunk carries
-`"paperchat": {"decoded_with": N}`, the most answers that shared a decode call
-with this one, so a client (and the tests) can see that slots decoded together.
+decodes every slot (modelserver.py). A whole reply and the last streamed chunk
+carry OpenAI's `usage` (with `prompt_tokens_details.cached_tokens`: the prompt
+tokens taken from the cache, not computed) and `"paperchat": {"decoded_with": N}`,
+the most answers that shared a decode call with this one, so a client (and the
+tests) can see that slots decoded together and shared a prompt prefix.
 """
 
 from __future__ import annotations
@@ -29,6 +31,12 @@ def _chunk(alias: str, rid: str, delta: dict[str, str], reason: str | None, extr
     body = {"id": rid, "object": "chat.completion.chunk", "created": int(time.time()), "model": alias,
             "choices": [{"index": 0, "delta": delta, "finish_reason": reason}], **(extra or {})}
     return f"data: {json.dumps(body)}\n\n".encode()
+
+
+def _usage(stats: dict[str, Any]) -> dict[str, Any]:
+    """OpenAI's `usage` and our `paperchat` extension, from the model's account of one answer."""
+    usage = {k: v for k, v in stats.items() if k != "decoded_with"}
+    return {"usage": usage, "paperchat": {"decoded_with": stats["decoded_with"]}}
 
 
 def handler(model: BatchingModel, alias: str, key: str) -> type[BaseHTTPRequestHandler]:
@@ -60,25 +68,23 @@ def handler(model: BatchingModel, alias: str, key: str) -> type[BaseHTTPRequestH
             try:
                 body = json.loads(self.rfile.read(size) or b"{}")
                 stop = body.get("stop") or []
+                bias = {int(k): float(v) for k, v in (body.get("logit_bias") or {}).items()}
                 request = model.submit(list(body["messages"]), int(body.get("max_tokens") or 256),
-                                       float(body.get("temperature") or 0.0), [stop] if isinstance(stop, str) else stop)
+                                       float(body.get("temperature") or 0.0), [stop] if isinstance(stop, str) else stop,
+                                       bias)
             except Exception as e:  # noqa: BLE001 - whatever the JSON, the template or the numbers reject
                 return self._json(400, {"error": {"message": f"bad request: {type(e).__name__}: {e}"}})
             rid = f"chatcmpl-{id(request):x}"
             if body.get("stream"):
                 return self._stream(request, rid)
-            pieces, reason = self._collect(request)
-            if reason.startswith("error:"):
-                return self._json(500, {"error": {"message": reason[6:]}})
-            self._json(200, {"id": rid, "object": "chat.completion", "created": int(time.time()), "model": alias,
-                             "choices": [{"index": 0, "message": {"role": "assistant", "content": "".join(pieces)},
-                                          "finish_reason": reason}]})
-
-        def _collect(self, request: Request) -> tuple[list[str], str]:
             pieces = []
             while isinstance(item := request.out.get(), str):
                 pieces.append(item)
-            return pieces, item[1] if item[0] == "end" else f"error:{item[1]}"
+            if item[0] != "end":
+                return self._json(500, {"error": {"message": item[1]}})
+            self._json(200, {"id": rid, "object": "chat.completion", "created": int(time.time()), "model": alias,
+                             "choices": [{"index": 0, "message": {"role": "assistant", "content": "".join(pieces)},
+                                          "finish_reason": item[1]}], **_usage(item[2])})
 
         def _stream(self, request: Request, rid: str) -> None:
             self.send_response(200)
@@ -90,9 +96,9 @@ def handler(model: BatchingModel, alias: str, key: str) -> type[BaseHTTPRequestH
                 while isinstance(item := request.out.get(), str):
                     self.wfile.write(_chunk(alias, rid, {"content": item}, None))
                     self.wfile.flush()
-                end = item[0] == "end"  # the last chunk says how many answers decoded together with this one
-                self.wfile.write(_chunk(alias, rid, {}, item[1] if end else "error",
-                                        {"paperchat": {"decoded_with": item[2]}} if end else None) + b"data: [DONE]\n\n")
+                end = item[0] == "end"
+                self.wfile.write(_chunk(alias, rid, {}, item[1] if end else "error", _usage(item[2]) if end else None)
+                                 + b"data: [DONE]\n\n")
             except OSError:  # the client went away: free its slot
                 request.cancelled = True
 

@@ -16,6 +16,7 @@ template from its GGUF metadata, as llama-cpp-python's server does. Endpoints:
 
 from __future__ import annotations
 
+import contextlib
 import queue
 import threading
 from dataclasses import dataclass, field
@@ -26,6 +27,8 @@ import numpy as np
 
 from paperchat.errors import ModelUnavailableError, PaperchatError
 
+SHARE_AT_LEAST = 16  # prompt tokens worth a step's wait (_later)
+
 
 @dataclass
 class Request:
@@ -33,7 +36,8 @@ class Request:
     max_tokens: int
     temperature: float
     stop: list[str]
-    out: queue.Queue = field(default_factory=queue.Queue)  # text pieces, then ("end", reason, decoded_with) or ("error", msg)
+    bias: dict[int, float] = field(default_factory=dict)  # OpenAI's logit_bias: token id -> added to its logit
+    out: queue.Queue = field(default_factory=queue.Queue)  # text pieces, then ("end", reason, usage) or ("error", msg)
     cancelled: bool = False
 
 
@@ -47,6 +51,17 @@ class _Slot:
     raw: bytes = b""
     text: str = ""
     together: int = 1  # the most sequences in one decode call while this one was in it
+    cached: int = 0  # prompt tokens found in the cache, not computed
+
+
+def _common(a: list[int], b: list[int]) -> int:
+    """The length of the prefix two token lists share."""
+    n = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        n += 1
+    return n
 
 
 class BatchingModel:
@@ -66,6 +81,7 @@ class BatchingModel:
         params.n_ctx, params.n_batch, params.n_ubatch = n_ctx * slots, n_batch, n_batch
         params.n_seq_max, params.n_threads, params.n_threads_batch = slots, threads, threads
         params.flash_attn_type = llama_cpp.LLAMA_FLASH_ATTN_TYPE_ENABLED  # as the in-process model (chat.py)
+        params.kv_unified = True  # one cache for all sequences: a shared prompt prefix is copied by reference
         self.ctx = LlamaContext(model=self.llm._model, params=params, verbose=False)
         self.batch = LlamaBatch(n_tokens=n_batch, embd=0, n_seq_max=1, verbose=False)
         self.vocab = llama_cpp.llama_model_get_vocab(self.llm._model.model)
@@ -83,7 +99,7 @@ class BatchingModel:
         threading.Thread(target=self._loop, daemon=True, name="batching-model").start()
 
     def submit(self, messages: list[dict[str, str]], max_tokens: int, temperature: float,
-               stop: list[str]) -> Request:
+               stop: list[str], bias: dict[int, float] | None = None) -> Request:
         """Queue a chat; its pieces arrive on `request.out`."""
         result = self.format(messages=messages)  # type: ignore[arg-type]
         tokens = self.llm.tokenize(result.prompt.encode("utf-8"), add_bos=not result.added_special, special=True)
@@ -91,19 +107,27 @@ class BatchingModel:
             raise PaperchatError(f"prompt of {len(tokens)} tokens + max_tokens {max_tokens} exceeds the "
                                  f"{self.n_ctx} tokens of a slot (--n-ctx)")
         stops = [s for s in [*stop, *([result.stop] if isinstance(result.stop, str) else result.stop or [])] if s]
-        request = Request(tokens, max_tokens, temperature, stops)
+        if any(not 0 <= t < self.n_vocab for t in bias or {}):
+            raise PaperchatError(f"logit_bias names a token outside the vocabulary (0..{self.n_vocab - 1})")
+        request = Request(tokens, max_tokens, temperature, stops, dict(bias or {}))
         self.waiting.put(request)
         return request
 
     def _loop(self) -> None:
         active: dict[int, _Slot] = {}
+        deferred: list[Request] = []
         while True:
-            while len(active) < self.slots:
-                try:
-                    request = self.waiting.get(block=not active)
-                except queue.Empty:
-                    break
-                active.update([self._admit(request, set(range(self.slots)) - set(active))])
+            arrived = []
+            with contextlib.suppress(queue.Empty):
+                arrived.append(self.waiting.get(block=not active and not deferred))
+                while True:
+                    arrived.append(self.waiting.get_nowait())
+            deferred, candidates = [], deferred + arrived
+            for request in candidates:
+                if len(active) == self.slots or self._later(request, active):
+                    deferred.append(request)
+                else:
+                    active.update([self._admit(request, set(range(self.slots)) - set(active))])
             for seq in [s for s, slot in active.items() if slot.request.cancelled]:
                 self._finish(active, seq, "cancelled")
             try:
@@ -114,22 +138,32 @@ class BatchingModel:
                     active[seq].request.out.put(("error", f"{type(e).__name__}: {e}"))
                     self._finish(active, seq, None)
 
+    def _later(self, request: Request, active: dict[int, _Slot]) -> bool:
+        """Wait a step when a prompt being computed now starts as this one does, further than
+        any cache holds (two questions sent at once share the system prompt): computed once, then copied."""
+        cached = max(_common(held, request.tokens) for held in self.held)
+        coming = max((_common(s.request.tokens, request.tokens) for s in active.values() if s.pending), default=0)
+        return coming > cached + SHARE_AT_LEAST
+
     def _admit(self, request: Request, free: set[int]) -> tuple[int, _Slot]:
-        """The free sequence whose cache shares the longest prefix with the prompt (the system
-        prompt and instructions of the last answer it gave): only the rest is computed."""
+        """A free sequence for `request`, its cache holding the longest prefix of the prompt that
+        any sequence holds (the system prompt and instructions every answer starts with): a free
+        sequence's own, else copied from another's cells (one KV cache shared by all sequences,
+        so a copy adds a sequence id to cells and moves no data). Only the rest is computed."""
         def shared(seq: int) -> int:
-            n = 0
-            for a, b in zip(self.held[seq], request.tokens[:-1], strict=False):  # the last is decoded anew
-                if a != b:
-                    break
-                n += 1
-            return n
+            return _common(self.held[seq], request.tokens[:-1])  # the last token is decoded anew
 
         seq = max(sorted(free), key=shared)
-        keep = shared(seq)
-        self.C.llama_memory_seq_rm(self.C.llama_get_memory(self.ctx.ctx), seq, keep, -1)
+        donor = max(range(self.slots), key=shared)
+        keep, memory = shared(donor), self.C.llama_get_memory(self.ctx.ctx)
+        if donor == seq or keep <= shared(seq):
+            keep = shared(seq)
+            self.C.llama_memory_seq_rm(memory, seq, keep, -1)
+        else:
+            self.C.llama_memory_seq_rm(memory, seq, -1, -1)
+            self.C.llama_memory_seq_cp(memory, donor, seq, 0, keep)
         self.held[seq] = request.tokens[:keep]
-        return seq, _Slot(request, list(request.tokens[keep:]), pos=keep)
+        return seq, _Slot(request, list(request.tokens[keep:]), pos=keep, cached=keep)
 
     def _step(self, active: dict[int, _Slot]) -> None:
         """One llama_decode: a token for every answering slot, then waiting prompt tokens."""
@@ -161,7 +195,7 @@ class BatchingModel:
             return
         for seq, i in want:
             logits = np.ctypeslib.as_array(self.C.llama_get_logits_ith(self.ctx.ctx, i), shape=(self.n_vocab,))
-            self._take(active, seq, self._sample(logits, active[seq].request.temperature))
+            self._take(active, seq, self._sample(logits, active[seq].request))
 
     @staticmethod
     def _put(b: Any, n: int, token: int, pos: int, seq: int, logits: bool) -> int:
@@ -169,7 +203,11 @@ class BatchingModel:
         b.seq_id[n][0] = seq
         return n + 1
 
-    def _sample(self, logits: np.ndarray, temperature: float) -> int:
+    def _sample(self, logits: np.ndarray, request: Request) -> int:
+        if request.bias:
+            logits = logits.copy()
+            logits[list(request.bias)] += np.fromiter(request.bias.values(), dtype=np.float32)
+        temperature = request.temperature
         if temperature <= 0:
             return int(np.argmax(logits))
         p = np.exp((logits - logits.max()) / temperature)
@@ -203,4 +241,7 @@ class BatchingModel:
             self.C.llama_memory_seq_rm(self.C.llama_get_memory(self.ctx.ctx), seq, -1, -1)
             self.held[seq] = []
         if reason:
-            slot.request.out.put(("end", reason, slot.together))
+            prompt = len(slot.request.tokens)
+            slot.request.out.put(("end", reason, {
+                "prompt_tokens": prompt, "completion_tokens": slot.made, "total_tokens": prompt + slot.made,
+                "prompt_tokens_details": {"cached_tokens": slot.cached}, "decoded_with": slot.together}))
