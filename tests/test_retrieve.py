@@ -61,3 +61,25 @@ def test_a_comparative_question_is_about_its_topic_not_the_words_it_is_asked_wit
     assert {"anomali", "detect"} <= topic and not topic & {"studi", "approach", "differ", "compar", "paper"}
     hydra = next(p for p in seed_index.snapshot().papers.values() if p.title.startswith("Swift Hydra"))
     assert r.coverage("Compare the papers that study anomaly detection", hydra) == r.coverage("anomaly detection", hydra)
+
+
+@pytest.mark.parametrize(("question", "comparative", "leads"), [
+    ("What is GenCape?", False, {"GenCape"}),
+    ("What does dParallel do?", False, {"dParallel"}),
+    ("How do PEARL and dParallel differ?", True, {"PEARL", "dParallel"}),
+])
+def test_a_question_that_names_papers_is_about_those_papers_alone(seed_index, settings, question, comparative,
+                                                                  leads) -> None:
+    r = Retriever(seed_index, settings.retrieval)
+    hits = r.search(question, k=5)
+    relevant = r.relevant(question, hits, comparative)
+    titles = {h.paper.title.split(":")[0] for h in hits if h.paper.paper_id in relevant}
+    assert titles == leads and len(hits) == 5
+
+
+def test_a_name_inside_a_title_is_not_the_papers_name(seed_index, settings) -> None:
+    from paperchat.retrieve import named_papers
+
+    r = Retriever(seed_index, settings.retrieval)
+    hits = r.search("generalization of VAEs", k=5)
+    assert any("VAEs" in h.paper.title for h in hits) and not named_papers("generalization of VAEs", hits)

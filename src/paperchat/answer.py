@@ -43,7 +43,7 @@ from paperchat.schema import (
     Synthesis,
     Table,
 )
-from paperchat.text import inert, sentences, tokenize
+from paperchat.text import inert, sentences, title_lead, tokenize
 
 COMPARATIVE = re.compile(
     r"\b(compare|comparison|differ|difference|differences|versus|vs\.?|contrast|which papers|"
@@ -62,7 +62,7 @@ HOW_THEY_DIFFER = "**How they differ:** "
 
 def short_label(hit_or_title: Hit | str) -> str:
     title = hit_or_title.paper.title if isinstance(hit_or_title, Hit) else hit_or_title
-    head = re.split(r":\s|\s[-–]{1,2}\s", title, maxsplit=1)[0]
+    head = title_lead(title)
     return head if len(head) <= 60 else head[:57].rstrip() + "…"
 
 
@@ -132,7 +132,7 @@ def tabled(sources: list[Source], table: Table) -> Evidence:
 def prompt(plan: Plan, ev: Evidence) -> list[dict[str, str]]:
     labels = {s.n: s.label for s in ev.sources}
     if ev.table is not None:
-        shown = "\n".join(f"[{r.n}] {r.title}: " + "; ".join(f"{k}: {c.text}" for k, c in r.cells.items()
+        shown = "\n".join(f"[{r.n}] {labels[r.n]}: " + "; ".join(f"{k}: {c.text}" for k, c in r.cells.items()
                                                             if c.sentence >= 0) for r in ev.table.rows)
         task = ("In at most three short sentences, say how these papers differ in problem, approach and "
                 "result. Use only the table.")

@@ -80,6 +80,8 @@ def summarize_answers(rows: list[dict[str, Any]]) -> dict[str, float]:
         "model sentences kept by the verifier (its own verdict, not correctness)": 1 - sum(r["model_unsupported"] for r in rows) / max(checked, 1),
         "gold cited (answerable)": mean([float(bool(r["gold_any"])) for r in answerable]),
         "all gold cited (comparative)": mean([float(bool(r["gold_all"])) for r in comparative]),
+        "cited papers that are gold (precision, questions naming one paper)": _share(
+            [r for r in answerable if r["category"] in ("name", "detail")], "cited_ids", "gold"),
         "correct abstention": mean([float(r["abstained"]) for r in unans]),
         "fact recall (questions with must_mention)": mean([r["fact_recall"] for r in rows
                                                            if r.get("fact_recall") is not None]),

@@ -26,7 +26,7 @@ from paperchat.config import RetrievalSettings
 from paperchat.generation import Snapshot
 from paperchat.index import PaperIndex
 from paperchat.schema import Filters, Hit, Paper, Retrieved
-from paperchat.text import sentences, tokenize
+from paperchat.text import sentences, title_lead, tokenize
 
 _YEAR = r"(?:19|20)\d\d"
 _FILTER_TAIL = r"(?=\s*(?:$|[,.;:?!)]|papers?\b|only\b|and\b|or\b|about\b|on\b|that\b|which\b|with\b))"
@@ -140,8 +140,13 @@ class Retriever:
         """The papers that address the question (they are quoted, get a table row and may be
         cited): the top hit, and those within a margin of the best cosine; for a comparative
         question, of the best cosine plus coverage of the topic terms the hits share, so a
-        paper that embeds near the question but lacks its topic gets no row."""
+        paper that embeds near the question but lacks its topic gets no row. A question that
+        names papers ("What is GenCape?", "How do PEARL and dParallel differ?") is about those
+        papers alone."""
         s = self.settings
+        named = named_papers(query, hits)
+        if len(named) >= (2 if comparative else 1):
+            return named
         if not comparative:
             best = max((h.dense for h in hits), default=0.0)
             return {h.paper.paper_id for i, h in enumerate(hits) if i == 0 or h.dense >= best - s.relevant_margin}
@@ -179,7 +184,7 @@ class Retriever:
         return max(h.dense for h in hits) + self.settings.coverage_weight * cover
 
 
-_NAME = re.compile(r"\b[A-Za-z][\w-]*(?:[a-z][A-Z]|[A-Z][A-Z0-9])[\w-]*\b")
+_NAME = re.compile(r"\b(?:[A-Za-z][\w-]*)?(?:[a-z][A-Z]|[A-Z][A-Z0-9])[\w-]*\b")  # GenCape, ZIP-RC, dParallel
 
 
 def names_a_paper(query: str, hits: list[Hit]) -> bool:
@@ -189,6 +194,14 @@ def names_a_paper(query: str, hits: list[Hit]) -> bool:
         if any(pattern.search(h.paper.title) for h in hits):
             return True
     return False
+
+
+def named_papers(query: str, hits: list[Hit]) -> set[str]:
+    """The hits whose title leads with a name the query uses ("PEARL" for "PEARL: Parallel
+    Speculative Decoding …", or a title that is only the name): the papers a question names.
+    A name found elsewhere in a title ("Hierarchical VAEs") does not count."""
+    names = {n.lower() for n in _NAME.findall(query)}
+    return {h.paper.paper_id for h in hits if title_lead(h.paper.title).lower() in names}
 
 
 def passages(query: str, abstract: str, best_chunk: str = "", idf: dict[str, float] | None = None,

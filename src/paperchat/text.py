@@ -64,6 +64,14 @@ def sentences(text: str) -> list[str]:
     return [s.strip() for s in out if s.strip()]
 
 
+_LEAD = re.compile(r"\s*:\s|\s[-–—]{1,2}\s")  # "PEARL: Parallel …", "GenCtrl – A Formal …"
+
+
+def title_lead(title: str) -> str:
+    """What a title leads with: the paper's name when it has one ("PEARL"), else the whole title."""
+    return _LEAD.split(title.strip(), maxsplit=1)[0]
+
+
 def plain(text: str) -> str:
     """Lower case, single spaces, no quotation marks: the form verbatim matching compares."""
     return " ".join(re.sub(r"[“”\"‘’]", "", text).lower().split())
