@@ -118,6 +118,17 @@ COMPARATIVE_HELD_OUT_B = [
     ("Compare the papers that generate video or motion.", ["inbetween", "gvs"]),
 ]
 
+# Split "held-out-c": written in a later session from titles and a word search of the abstracts,
+# before any further change to the relevance rules, and run only to report.
+COMPARATIVE_HELD_OUT_C = [
+    ("Which papers study hallucination or trustworthiness of generative models, and how do they differ?",
+     ["trustgen", "nofreelunch"]),
+    ("Compare the papers on watermarking language models.", ["wm_spec", "wm_order"]),
+    ("Which papers use reinforcement learning, and how do they differ?", ["lowprob", "genrl", "hydra", "grace"]),
+    ("Compare the papers on energy-based and electrostatic generative models.", ["ebm_adv", "ifm", "rne"]),
+    ("Which papers make training diffusion models faster or cheaper?", ["faps", "lcsc"]),
+]
+
 FILTERED = [
     ("ICLR 2025 papers on speculative decoding", ["pearl"]),
     ("ICLR 2026 papers on watermarking", ["wm_spec", "noiseprints"]),
@@ -236,7 +247,8 @@ def main() -> None:
         for i, (q, gold) in enumerate(items, 1):
             rows.append({"id": f"{cat}-{i:02d}", "category": cat, "turns": [q], "gold": [P[g] for g in gold]})
         if cat == "comparative":
-            for split, tag, held in (("held-out", "h", COMPARATIVE_HELD_OUT), ("held-out-b", "b", COMPARATIVE_HELD_OUT_B)):
+            for split, tag, held in (("held-out", "h", COMPARATIVE_HELD_OUT), ("held-out-b", "b", COMPARATIVE_HELD_OUT_B),
+                                     ("held-out-c", "c", COMPARATIVE_HELD_OUT_C)):
                 for k, (q, gold) in enumerate(held, 1):
                     rows.append({"id": f"comparative-{tag}{k:02d}", "category": cat, "split": split, "turns": [q],
                                  "gold": [P[g] for g in gold]})
