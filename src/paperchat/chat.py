@@ -11,6 +11,7 @@ inside the class that needs them, so `import paperchat.chat` stays cheap.
 from __future__ import annotations
 
 import threading
+import weakref
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from functools import lru_cache
@@ -86,6 +87,9 @@ class LlamaCppChat:
             model_path=str(path), n_ctx=n_ctx, n_threads=threads, n_threads_batch=threads,
             n_batch=256, n_ubatch=128, flash_attn=True, verbose=False,
         )
+        # freed with this object, or at exit while the interpreter still can: llama-cpp-python's own
+        # finaliser, run during shutdown, prints a traceback ("Exception ignored in Llama.__del__")
+        weakref.finalize(self, self._llm.close)
 
     def ahead(self) -> int:
         return self._turns.ahead()
