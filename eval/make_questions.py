@@ -129,6 +129,19 @@ COMPARATIVE_HELD_OUT_C = [
     ("Which papers make training diffusion models faster or cheaper?", ["faps", "lcsc"]),
 ]
 
+# Split "held-out-d": written later in that session, before the comparative search query was
+# changed, and run only to report.
+COMPARATIVE_HELD_OUT_D = [
+    ("Which papers generate samples that must satisfy constraints, and how do they differ?",
+     ["landing", "genda", "fctpp"]),
+    ("Compare the papers on Bayesian optimization and Gaussian processes.", ["genbo", "scrna"]),
+    ("Which papers study privacy or memorization in diffusion models, and how do they differ?",
+     ["memo", "noiseprints"]),
+    ("Compare the papers that train language models with reinforcement learning or policy optimization.",
+     ["lowprob", "grace"]),
+    ("Which papers speed up inference of language models, and how?", ["pearl", "selfspec", "dparallel", "dlm_knows"]),
+]
+
 FILTERED = [
     ("ICLR 2025 papers on speculative decoding", ["pearl"]),
     ("ICLR 2026 papers on watermarking", ["wm_spec", "noiseprints"]),
@@ -248,7 +261,8 @@ def main() -> None:
             rows.append({"id": f"{cat}-{i:02d}", "category": cat, "turns": [q], "gold": [P[g] for g in gold]})
         if cat == "comparative":
             for split, tag, held in (("held-out", "h", COMPARATIVE_HELD_OUT), ("held-out-b", "b", COMPARATIVE_HELD_OUT_B),
-                                     ("held-out-c", "c", COMPARATIVE_HELD_OUT_C)):
+                                     ("held-out-c", "c", COMPARATIVE_HELD_OUT_C),
+                                     ("held-out-d", "d", COMPARATIVE_HELD_OUT_D)):
                 for k, (q, gold) in enumerate(held, 1):
                     rows.append({"id": f"comparative-{tag}{k:02d}", "category": cat, "split": split, "turns": [q],
                                  "gold": [P[g] for g in gold]})
