@@ -142,6 +142,18 @@ COMPARATIVE_HELD_OUT_D = [
     ("Which papers speed up inference of language models, and how?", ["pearl", "selfspec", "dparallel", "dlm_knows"]),
 ]
 
+# Split "held-out-e": written in a later session from titles, a word search and the openings of the
+# abstracts, before the comparative floor (a comparison asked keeps a second paper), run before and
+# after it only to report.
+COMPARATIVE_HELD_OUT_E = [
+    ("Which papers are about consistency models, and how do they differ?", ["lcsc", "cauchy_ct"]),
+    ("Compare the papers on protein and peptide generation.", ["muco", "protdyn"]),
+    ("Which papers are about controlling generation at inference time, and how do they differ?",
+     ["rne", "pga", "genctrl"]),
+    ("Which papers are about masked diffusion or masked generative models, and how do they differ?",
+     ["guidance_mdm", "halton", "dparallel"]),
+]
+
 FILTERED = [
     ("ICLR 2025 papers on speculative decoding", ["pearl"]),
     ("ICLR 2026 papers on watermarking", ["wm_spec", "noiseprints"]),
@@ -262,7 +274,8 @@ def main() -> None:
         if cat == "comparative":
             for split, tag, held in (("held-out", "h", COMPARATIVE_HELD_OUT), ("held-out-b", "b", COMPARATIVE_HELD_OUT_B),
                                      ("held-out-c", "c", COMPARATIVE_HELD_OUT_C),
-                                     ("held-out-d", "d", COMPARATIVE_HELD_OUT_D)):
+                                     ("held-out-d", "d", COMPARATIVE_HELD_OUT_D),
+                                     ("held-out-e", "e", COMPARATIVE_HELD_OUT_E)):
                 for k, (q, gold) in enumerate(held, 1):
                     rows.append({"id": f"comparative-{tag}{k:02d}", "category": cat, "split": split, "turns": [q],
                                  "gold": [P[g] for g in gold]})

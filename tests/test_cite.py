@@ -8,6 +8,7 @@ import pytest
 from paperchat.cite import Verifier, parse, split_sentences, with_markers
 from paperchat.config import AnswerSettings
 from paperchat.schema import Paper, Source, Verification
+from paperchat.text import restates
 
 from .conftest import WordEmbedding
 
@@ -126,3 +127,15 @@ def test_a_verbatim_quote_is_supported_even_where_its_clauses_embed_poorly(sourc
     assert strict.check(whole, sources, Verification()).cited == [1]
     # and a changed word is no longer a quote
     assert strict.check(quote.replace("uniformly", "randomly"), sources, Verification()).text is None
+
+
+@pytest.mark.parametrize(("sentence", "echo"), [
+    ("The papers that train language models with reinforcement learning are [1].", True),
+    ("[1] and [2] both train language models with reinforcement learning.", True),
+    ("PEARL trains language models with reinforcement learning [1].", False),
+    ("Both use reinforcement learning, but [1] reweights low-probability tokens.", False),
+])
+def test_a_sentence_that_only_restates_the_question(sentence, echo) -> None:
+    question = "Compare the papers that train language models with reinforcement learning."
+    assert restates(sentence, question) is echo
+    assert not restates(sentence, "")

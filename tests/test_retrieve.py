@@ -83,3 +83,18 @@ def test_a_name_inside_a_title_is_not_the_papers_name(seed_index, settings) -> N
     r = Retriever(seed_index, settings.retrieval)
     hits = r.search("generalization of VAEs", k=5)
     assert any("VAEs" in h.paper.title for h in hits) and not named_papers("generalization of VAEs", hits)
+
+
+def test_words_most_papers_hold_are_no_topic_of_a_comparison(seed_index, settings) -> None:
+    """"model" and "diffusion" are in most seed abstracts: a comparison of masked diffusion
+    models is about "masked", so only papers that say it keep their rows."""
+    r = Retriever(seed_index, settings.retrieval)
+    question = "Which papers are about masked diffusion or masked generative models, and how do they differ?"
+    hits = r.retrieve(question, 5).hits
+    topic = r.topic_terms(question, hits)
+    assert "mask" in topic and not topic & {"model", "diffus"}
+    loose = Retriever(seed_index, settings.retrieval.model_copy(update={"generic_share": 0.0}))
+    assert {"model", "diffus"} & loose.topic_terms(question, hits)
+    kept = r.relevant(question, hits, comparative=True)
+    assert kept and all("mask" in f"{h.paper.title} {h.paper.abstract}".lower() for h in hits
+                        if h.paper.paper_id in kept)

@@ -43,7 +43,7 @@ from paperchat.schema import (
     Synthesis,
     Table,
 )
-from paperchat.text import inert, sentences, title_lead, tokenize
+from paperchat.text import inert, restates, sentences, title_lead, tokenize
 
 COMPARATIVE = re.compile(
     r"\b(compare|comparison|differ|difference|differences|versus|vs\.?|contrast|which papers|"
@@ -63,7 +63,7 @@ HOW_THEY_DIFFER = "**How they differ:** "
 def short_label(hit_or_title: Hit | str) -> str:
     title = hit_or_title.paper.title if isinstance(hit_or_title, Hit) else hit_or_title
     head = title_lead(title)
-    return head if len(head) <= 60 else head[:57].rstrip() + "…"
+    return head if len(head) <= 60 else head[:58].rsplit(" ", 1)[0].rstrip(" ,;:–-") + "…"  # whole words
 
 
 def is_comparative(question: str) -> bool:
@@ -130,7 +130,9 @@ def tabled(sources: list[Source], table: Table) -> Evidence:
 
 
 def prompt(plan: Plan, ev: Evidence) -> list[dict[str, str]]:
-    labels = {s.n: s.label for s in ev.sources}
+    # the model sees each paper's name or whole title: a label cut short ("… Equality and…") is
+    # what it would copy into its sentence
+    labels = {s.n: title_lead(s.paper.title) for s in ev.sources}
     if ev.table is not None:
         shown = "\n".join(f"[{r.n}] {labels[r.n]}: " + "; ".join(f"{k}: {c.text}" for k, c in r.cells.items()
                                                             if c.sentence >= 0) for r in ev.table.rows)
@@ -149,18 +151,19 @@ def prompt(plan: Plan, ev: Evidence) -> list[dict[str, str]]:
 
 def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens: int, verifier: Verifier,
                     sources: Sequence[Source], settings: AnswerSettings, clock: Callable[[], float],
-                    max_sentences: int | None = None) -> Generator[str, None, Synthesis]:
+                    max_sentences: int | None = None, question: str = "") -> Generator[str, None, Synthesis]:
     """Stream the model's reply one verified sentence at a time; returns the `Synthesis`
-    (kept sentences, verification report, model timings read from `clock`)."""
+    (kept sentences, verification report, model timings read from `clock`). A sentence that
+    repeats an earlier one or only restates `question` is left out, as saying nothing."""
     result = Synthesis()
     buffer = ""
 
     def flush(text: str) -> Generator[str, None, None]:
         for sentence in split_sentences(text):
             kept = [c.text for c in result.sentences if c.text]
-            if len(kept) >= (max_sentences or settings.max_sentences) or _repeats(sentence, kept,
-                                                                                    settings.repeat_overlap):
-                continue  # small models loop; two sentences is the format
+            if (len(kept) >= (max_sentences or settings.max_sentences)
+                    or _repeats(sentence, kept, settings.repeat_overlap) or restates(sentence, question)):
+                continue  # small models loop and echo the question; two sentences is the format
             checked = verifier.check(sentence, sources, result.report)
             if checked.text:
                 result.sentences.append(checked)

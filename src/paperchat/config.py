@@ -105,6 +105,10 @@ class RetrievalSettings(_Group):
     coverage_weight_relevance: float = Field(
         1.0, ge=0, description="Weight of query-term coverage in the relevance of a paper to a comparative question."
     )
+    generic_share: float = Field(
+        0.35, ge=0, le=1, description="A query term found in at least this share of the papers ('model', 'diffusion' "
+        "in a diffusion collection) is not a topic of a comparative question; 0 keeps every shared term."
+    )
     passages: int = Field(2, ge=1, description="Matching sentences returned with each hit (search --json, sources panel).")
     passage_chunk_bonus: float = Field(
         0.5, ge=0, description="Score added to a passage sentence that lies in the paper's best dense chunk."

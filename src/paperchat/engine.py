@@ -258,7 +258,8 @@ class Engine:
             return Synthesis()
         stream = A.verified_stream(self._chat, A.prompt(plan, ev), self.settings.llm.max_tokens, self._verifier,
                                    [s for s in ev.sources if s.n in ev.quotes], self.settings.answer, clock,
-                                   self.settings.answer.table_sentences if ev.table else None)
+                                   self.settings.answer.table_sentences if ev.table else None,
+                                   f"{plan.question} {plan.query}")
         lead = A.HOW_THEY_DIFFER if ev.table else A.IN_SHORT
         ahead = self._chat.ahead()
         if ahead:

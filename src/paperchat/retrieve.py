@@ -19,29 +19,17 @@ of the index per query (`PaperIndex.snapshot`).
 
 from __future__ import annotations
 
+import math
 import re
-from functools import cache
 
 from paperchat.config import RetrievalSettings
 from paperchat.generation import Snapshot
 from paperchat.index import PaperIndex
 from paperchat.schema import Filters, Hit, Paper, Retrieved
-from paperchat.text import sentences, title_lead, tokenize
+from paperchat.text import asking_terms, sentences, title_lead, tokenize
 
 _YEAR = r"(?:19|20)\d\d"
 _FILTER_TAIL = r"(?=\s*(?:$|[,.;:?!)]|papers?\b|only\b|and\b|or\b|about\b|on\b|that\b|which\b|with\b))"
-# The words a comparative question is asked with, not what it is about ("Compare the optimal
-# transport papers", "Which papers study anomaly detection, and how do their approaches differ?").
-_ASKING = ("compare comparing comparison differ differs different difference differences study studies "
-           "studying approach approaches paper papers work works method methods propose proposed way ways "
-           "address addressing tackle do does use using")
-
-
-@cache
-def asking_terms() -> frozenset[str]:
-    return frozenset(tokenize(_ASKING, query=True))
-
-
 def parse_query(question: str, known_venues: list[str]) -> tuple[str, Filters]:
     """Take "ICLR 2025", "ICML papers", "from 2026" out of the question as filters.
     A bare number is a year only beside a venue or after in/from/since/during and
@@ -161,6 +149,10 @@ class Retriever:
         about ("watermark" in "how do the watermarking papers differ in what they protect"),
         as opposed to the aspect it compares them on ("protect"); all terms if none is shared."""
         terms = set(tokenize(query, query=True)) - asking_terms()
+        share = self.settings.generic_share
+        if share > 0:  # BM25's idf of a term in `share` of the papers is about ln(1/share)
+            idf, floor = self._idf(), math.log(1 / share)
+            terms = {t for t in terms if idf.get(t, floor) >= floor} or terms
         held = [set(tokenize(f"{h.paper.title}. {h.paper.abstract}")) for h in hits]
         return {t for t in terms if sum(t in h for h in held) >= 2} or terms
 

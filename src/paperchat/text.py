@@ -4,7 +4,9 @@
 `tokenize` gives the lower-cased, stemmed terms that BM25, confidence, passage
 picking and verification all compare, so they agree on what a "word" is.
 `plain` is the normal form for verbatim comparison; `inert` makes untrusted
-text safe inside the Markdown the chat renders. Pure functions, no models.
+text safe inside the Markdown the chat renders; `asking_terms` are the words a
+question is asked with rather than about, and `restates` tells a sentence that
+only repeats its question. Pure functions, no models.
 """
 
 from __future__ import annotations
@@ -92,3 +94,22 @@ def inert(text: str, citations: bool = False) -> str:
         text = text.replace(ch, "\\" + ch)
     text = re.sub(r"(?i)\b([a-z][a-z0-9+.\-]*):/", r"\1:\\/", text)
     return re.sub(r"(?i)\bwww\.", r"www\\.", text)
+
+
+# The words a comparative question is asked with, not what it is about ("Compare the optimal
+# transport papers", "Which papers study anomaly detection, and how do their approaches differ?").
+_ASKING = ("compare comparing comparison differ differs different difference differences study studies "
+           "studying approach approaches paper papers work works method methods propose proposed way ways "
+           "address addressing tackle do does use using")
+
+
+@lru_cache(maxsize=1)
+def asking_terms() -> frozenset[str]:
+    return frozenset(tokenize(_ASKING, query=True))
+
+
+def restates(sentence: str, question: str) -> bool:
+    """The sentence says nothing the question did not ("The papers that train language models
+    with reinforcement learning are [1]."): every term it has is the question's or an asking word."""
+    said = set(tokenize(_CITATION.sub(" ", sentence))) - asking_terms()
+    return bool(question.strip()) and said <= set(tokenize(question))
