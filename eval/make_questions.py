@@ -154,6 +154,14 @@ COMPARATIVE_HELD_OUT_E = [
      ["guidance_mdm", "halton", "dparallel"]),
 ]
 
+# Split "held-out-f": written from titles and a word search, before the title signal in search
+# (retrieval.title_weight), run before and after it only to report.
+COMPARATIVE_HELD_OUT_F = [
+    ("Which papers generate novel views or camera trajectories, and how do they differ?", ["gvs", "kaleido", "gst"]),
+    ("Compare the papers on policy optimization for reinforcement learning.", ["lowprob", "grace", "genrl"]),
+    ("Which papers use contrastive learning, and how do they differ?", ["grace", "ebm_adv"]),
+]
+
 FILTERED = [
     ("ICLR 2025 papers on speculative decoding", ["pearl"]),
     ("ICLR 2026 papers on watermarking", ["wm_spec", "noiseprints"]),
@@ -275,7 +283,8 @@ def main() -> None:
             for split, tag, held in (("held-out", "h", COMPARATIVE_HELD_OUT), ("held-out-b", "b", COMPARATIVE_HELD_OUT_B),
                                      ("held-out-c", "c", COMPARATIVE_HELD_OUT_C),
                                      ("held-out-d", "d", COMPARATIVE_HELD_OUT_D),
-                                     ("held-out-e", "e", COMPARATIVE_HELD_OUT_E)):
+                                     ("held-out-e", "e", COMPARATIVE_HELD_OUT_E),
+                                     ("held-out-f", "f", COMPARATIVE_HELD_OUT_F)):
                 for k, (q, gold) in enumerate(held, 1):
                     rows.append({"id": f"comparative-{tag}{k:02d}", "category": cat, "split": split, "turns": [q],
                                  "gold": [P[g] for g in gold]})
