@@ -119,6 +119,35 @@ def test_a_second_writer_on_the_server_is_refused(tmp_path, server) -> None:
         index.ingest(read_paths([DATA]), progress=False)
 
 
+
+def test_of_two_writers_racing_for_the_lease_exactly_one_gets_it(tmp_path, server, monkeypatch) -> None:
+    """The race a read-then-write lease lost: both writers read "no lease", then both write
+    theirs. Taking it with Chroma's add (ignored for an id that exists) and reading it back
+    lets exactly one through, also when both found the same expired lease to take over."""
+    _, port = server
+    http = _http(tmp_path, port)
+    a, b = _index(http).ledger, _index(http).ledger  # two writers (one process: no pid can tell them apart)
+    for stale in ({}, {"host": "gone", "pid": 1, "expires": 1.0, "token": "old"}):
+        if stale:
+            a._meta().add(ids=["lock"], embeddings=[[1.0]], documents=[json.dumps(stale)],
+                          metadatas=[{"token": "old"}])
+        seen = a._record("lock")
+        with a.lock():
+            monkeypatch.setattr(b, "_record", lambda key, first=[seen]: first.pop() if first else
+                                type(a)._record(b, key))  # b read the lease before a took it
+            with pytest.raises(PaperchatError, match=f"being written by pid {os.getpid()}"), b.lock():
+                pass
+            monkeypatch.undo()
+            a.renew()  # a still holds it
+        assert a._record("lock") == {}  # released
+    with a.lock():
+        a._meta().upsert(ids=["lock"], embeddings=[[1.0]], metadatas=[{"token": "theirs"}],
+                         documents=[json.dumps({"host": "other", "pid": 7, "expires": 4e9, "token": "theirs"})])
+        with pytest.raises(PaperchatError, match="lost the writer's lease.*pid 7 on other"):
+            a.renew()
+    assert a._record("lock")["token"] == "theirs"  # a's release did not remove the new holder's lease
+
+
 def test_an_ingest_that_dies_before_its_commit_changes_nothing_readers_see(tmp_path, server, monkeypatch) -> None:
     _, port = server
     http = _http(tmp_path, port)

@@ -20,9 +20,15 @@ by every app node at start, and again when the manifest record changes
 (checked at most once a second). Why not the docstore in a shared file: the
 point of a server is that app nodes on other machines share nothing but it.
 
-The writer's lock is a lease (host, pid, expiry), renewed as it writes: an
-flock cannot span machines. A writer on the same host whose process is gone,
-or a lease past its expiry, is taken over.
+The writer's lock is a lease (host, pid, expiry, a random token), renewed as it
+writes: an flock cannot span machines. It is taken by `add`, which Chroma ignores
+for an id that exists, and read back: of two writers racing for it exactly one
+finds its own token. A lease past its expiry, or from this host with its process
+gone, is removed by a delete conditioned on its token, so a racer cannot remove a
+lease another writer has just taken. A writer that finds another token when it
+renews has lost the lease and stops before its commit. (What no lease can fence:
+a writer stalled past LEASE_S between two renewals and resuming after another
+took over; renewals come every embedding batch, seconds apart.)
 """
 
 from __future__ import annotations
@@ -31,6 +37,7 @@ import json
 import os
 import socket
 import time
+import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
@@ -81,6 +88,7 @@ class ServerLedger:
         self.chunks, self.ix = chunks, ix
         self.where = f"chroma://{ix.host}:{ix.port}/{ix.collection}"
         self._stamp: tuple[float, object, bool] = (0.0, None, False)
+        self._token = ""  # this writer's lease, while it holds one
 
     def _meta(self) -> Any:
         return self.chunks.collection(f"{self.ix.collection}-meta")
@@ -197,21 +205,43 @@ class ServerLedger:
     def clear_pending(self) -> None:
         self._meta().delete(ids=["pending"])
 
+    def _lease(self) -> tuple[dict[str, Any], list[Any]]:
+        return {"host": socket.gethostname(), "pid": os.getpid(), "expires": time.time() + LEASE_S,
+                "token": self._token}, [ONE]
+
+    def _busy(self, held: dict[str, Any]) -> PaperchatError:
+        return PaperchatError(f"the index at {self.where} is being written by pid {held.get('pid')} on "
+                              f"{held.get('host')}; wait for that ingest to finish, then run this one again")
+
     def renew(self) -> None:
-        self._put("lock", {"host": socket.gethostname(), "pid": os.getpid(), "expires": time.time() + LEASE_S})
+        """Extend this writer's lease; raise if another writer holds it now."""
+        held = self._record("lock")
+        if held.get("token") != self._token:
+            raise PaperchatError(f"this ingest lost the writer's lease on {self.where} (now held by pid "
+                                 f"{held.get('pid')} on {held.get('host')}); nothing was committed: run it again")
+        lease, vector = self._lease()
+        self._meta().upsert(ids=["lock"], embeddings=vector, documents=[json.dumps(lease)],
+                            metadatas=[{"token": self._token}])
 
     @contextmanager
     def lock(self) -> Iterator[None]:
         held = self._record("lock")
-        mine = held.get("host") == socket.gethostname() and held.get("pid") == os.getpid()
-        if held and not mine and float(held.get("expires", 0)) > time.time() and not self._dead(held):
-            raise PaperchatError(f"the index at {self.where} is being written by pid {held.get('pid')} on "
-                                 f"{held.get('host')}; wait for that ingest to finish, then run this one again")
-        self.renew()
+        if held and held.get("token") != self._token:
+            if float(held.get("expires", 0)) > time.time() and not self._dead(held):
+                raise self._busy(held)
+            # expired or dead: remove that lease only (a lease from before tokens has none to match)
+            self._meta().delete(ids=["lock"], where={"token": held["token"]} if held.get("token") else None)
+        self._token = uuid.uuid4().hex
+        lease, vector = self._lease()
+        self._meta().add(ids=["lock"], embeddings=vector, documents=[json.dumps(lease)],
+                         metadatas=[{"token": self._token}])  # ignored by Chroma if a racer's is there
+        held = self._record("lock")
+        if held.get("token") != self._token:
+            raise self._busy(held)
         try:
             yield
         finally:
-            self._meta().delete(ids=["lock"])
+            self._meta().delete(ids=["lock"], where={"token": self._token})
 
     @staticmethod
     def _dead(held: dict[str, Any]) -> bool:
