@@ -139,3 +139,11 @@ def test_a_sentence_that_only_restates_the_question(sentence, echo) -> None:
     question = "Compare the papers that train language models with reinforcement learning."
     assert restates(sentence, question) is echo
     assert not restates(sentence, "")
+
+
+def test_a_leading_marker_becomes_the_papers_whole_title_never_a_cut_label(verifier) -> None:
+    title = "A Halton Scheduler That Spreads Unmasked Tokens Uniformly over the Image for MaskGIT"
+    source = Source(1, _paper("b", title, HALTON), "A Halton Scheduler That Spreads Unmasked Tokens Uniformly…")
+    verifier.prepare([source])
+    checked = verifier.check("[1] spreads the unmasked tokens uniformly over the image.", [source], Verification())
+    assert checked.text and checked.text.startswith(title) and "…" not in checked.text

@@ -31,7 +31,7 @@ import numpy as np
 from paperchat.claims import conflict
 from paperchat.config import AnswerSettings
 from paperchat.schema import Checked, Source, Verification
-from paperchat.text import plain, sentences, tokenize
+from paperchat.text import plain, sentences, title_lead, tokenize
 
 MARKER = re.compile(r"\s*\[(\d+(?:\s*[-–,;]\s*\d+)*)\]")
 _NOUN_MARKER = re.compile(
@@ -133,7 +133,7 @@ class Verifier:
             first = by_n[n].label.split()[0].rstrip(":")
             if first in m.string[max(0, m.start() - len(by_n[n].label) - 20):m.start()]:
                 return m.group(0)  # already named: "PEARL [1] and ..."
-            return f"{by_n[n].label} [{n}]"
+            return f"{title_lead(by_n[n].paper.title)} [{n}]"  # the name, or the whole title: never a cut label
 
         lead = _LEADING_MARKERS.match(sentence)
         if lead:
