@@ -30,6 +30,8 @@ from paperchat.text import asking_terms, sentences, title_lead, tokenize
 
 _YEAR = r"(?:19|20)\d\d"
 _FILTER_TAIL = r"(?=\s*(?:$|[,.;:?!)]|papers?\b|only\b|and\b|or\b|about\b|on\b|that\b|which\b|with\b))"
+
+
 def parse_query(question: str, known_venues: list[str]) -> tuple[str, Filters]:
     """Take "ICLR 2025", "ICML papers", "from 2026" out of the question as filters.
     A bare number is a year only beside a venue or after in/from/since/during and

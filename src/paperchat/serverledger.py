@@ -205,9 +205,9 @@ class ServerLedger:
     def clear_pending(self) -> None:
         self._meta().delete(ids=["pending"])
 
-    def _lease(self) -> tuple[dict[str, Any], list[Any]]:
-        return {"host": socket.gethostname(), "pid": os.getpid(), "expires": time.time() + LEASE_S,
-                "token": self._token}, [ONE]
+    def _lease(self) -> str:
+        return json.dumps({"host": socket.gethostname(), "pid": os.getpid(), "expires": time.time() + LEASE_S,
+                           "token": self._token})
 
     def _busy(self, held: dict[str, Any]) -> PaperchatError:
         return PaperchatError(f"the index at {self.where} is being written by pid {held.get('pid')} on "
@@ -219,8 +219,7 @@ class ServerLedger:
         if held.get("token") != self._token:
             raise PaperchatError(f"this ingest lost the writer's lease on {self.where} (now held by pid "
                                  f"{held.get('pid')} on {held.get('host')}); nothing was committed: run it again")
-        lease, vector = self._lease()
-        self._meta().upsert(ids=["lock"], embeddings=vector, documents=[json.dumps(lease)],
+        self._meta().upsert(ids=["lock"], embeddings=[ONE], documents=[self._lease()],
                             metadatas=[{"token": self._token}])
 
     @contextmanager
@@ -232,8 +231,7 @@ class ServerLedger:
             # expired or dead: remove that lease only (a lease from before tokens has none to match)
             self._meta().delete(ids=["lock"], where={"token": held["token"]} if held.get("token") else None)
         self._token = uuid.uuid4().hex
-        lease, vector = self._lease()
-        self._meta().add(ids=["lock"], embeddings=vector, documents=[json.dumps(lease)],
+        self._meta().add(ids=["lock"], embeddings=[ONE], documents=[self._lease()],
                          metadatas=[{"token": self._token}])  # ignored by Chroma if a racer's is there
         held = self._record("lock")
         if held.get("token") != self._token:
