@@ -146,8 +146,8 @@ def test_batch_lines_of_the_wrong_shape_are_named_before_anything_runs(settings,
 
 
 def test_a_model_sentence_that_only_restates_the_question_is_left_out(settings, seed_index) -> None:
-    echo = "The papers about speculative decoding differ [1]."
+    echo = "The papers about speculative decoding differ [1]. They differ in their problem, approach and result."
     answer = _engine(settings, seed_index, f"{echo} PEARL adapts the draft length of speculative decoding [1].").answer(QUESTION)
-    assert "papers about speculative decoding differ" not in answer.text
+    assert "papers about speculative decoding differ" not in answer.text and "problem, approach" not in answer.text
     assert "PEARL adapts the draft length" in answer.text
     assert answer.verification.unsupported == 0  # said nothing: left out, not counted as a false claim

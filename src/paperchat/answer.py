@@ -60,6 +60,13 @@ IN_SHORT = "**In short:** "
 HOW_THEY_DIFFER = "**How they differ:** "
 
 
+# What the model is asked to do after the evidence; their words, like the question's, are no content
+TASK_TABLE = "In at most three short sentences, say how these papers differ in problem, approach and result. Use only the table."
+TASK_COMPARE = "Compare the papers in one or two sentences: what each does and how they differ."
+TASK_ANSWER = "Answer the question in one or two sentences."
+TASKS = " ".join((TASK_TABLE, TASK_COMPARE, TASK_ANSWER))
+
+
 def short_label(hit_or_title: Hit | str) -> str:
     title = hit_or_title.paper.title if isinstance(hit_or_title, Hit) else hit_or_title
     head = title_lead(title)
@@ -136,13 +143,11 @@ def prompt(plan: Plan, ev: Evidence) -> list[dict[str, str]]:
     if ev.table is not None:
         shown = "\n".join(f"[{r.n}] {labels[r.n]}: " + "; ".join(f"{k}: {c.text}" for k, c in r.cells.items()
                                                             if c.sentence >= 0) for r in ev.table.rows)
-        task = ("In at most three short sentences, say how these papers differ in problem, approach and "
-                "result. Use only the table.")
+        task = TASK_TABLE
         return [{"role": "system", "content": SYSTEM.replace("two", "three")},
                 {"role": "user", "content": f"Table:\n{shown}\n\nQuestion: {plan.query}\n{task}"}]
     shown = "\n".join(f"[{n}] {labels[n]}: {' '.join(ev.quotes[n])}" for n in ev.quotes)
-    task = ("Compare the papers in one or two sentences: what each does and how they differ."
-            if plan.comparative and len(ev.quotes) > 1 else "Answer the question in one or two sentences.")
+    task = TASK_COMPARE if plan.comparative and len(ev.quotes) > 1 else TASK_ANSWER
     return [
         {"role": "system", "content": SYSTEM},
         {"role": "user", "content": f"Evidence:\n{shown}\n\nQuestion: {plan.query}\n{task}"},
@@ -154,7 +159,8 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
                     max_sentences: int | None = None, question: str = "") -> Generator[str, None, Synthesis]:
     """Stream the model's reply one verified sentence at a time; returns the `Synthesis`
     (kept sentences, verification report, model timings read from `clock`). A sentence that
-    repeats an earlier one or only restates `question` is left out, as saying nothing."""
+    repeats an earlier one or only restates `question` or the task it was given ("The papers differ
+    in problem, approach and result.") is left out, as saying nothing."""
     result = Synthesis()
     buffer = ""
 
@@ -162,7 +168,8 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
         for sentence in split_sentences(text):
             kept = [c.text for c in result.sentences if c.text]
             if (len(kept) >= (max_sentences or settings.max_sentences)
-                    or _repeats(sentence, kept, settings.repeat_overlap) or restates(sentence, question)):
+                    or _repeats(sentence, kept, settings.repeat_overlap)
+                    or (question and restates(sentence, f"{question} {TASKS}"))):
                 continue  # small models loop and echo the question; two sentences is the format
             checked = verifier.check(sentence, sources, result.report)
             if checked.text:
