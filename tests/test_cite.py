@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from paperchat.cite import Verifier, parse, split_sentences, with_markers
+from paperchat.cite import Verifier, _clauses, parse, split_sentences, with_markers
 from paperchat.config import AnswerSettings
 from paperchat.schema import Paper, Source, Verification
 from paperchat.text import restates
@@ -104,6 +104,18 @@ def test_markers_used_as_names_become_names(verifier, sources) -> None:
     assert out.text == "PEARL [1] adapts the draft length for speculative decoding [1]." or out.text.startswith("PEARL")
 
 
+def test_the_and_that_ends_a_list_is_no_clause_boundary(verifier, sources) -> None:
+    listed = "PEARL proposes a simple, flexible, and general framework to boost decoding"
+    other = "Halton spreads the unmasked tokens uniformly over the image"
+    assert _clauses(f"{listed}, while {other}", 2) == [listed, other]
+    # two clauses joined by ", and" are still checked one by one
+    assert _clauses("It achieves a large speedup over decoding, and it needs no draft model at all", 2) == [
+        "It achieves a large speedup over decoding", "it needs no draft model at all"]
+    out = verifier.check("PEARL [1] adapts the draft length with pre-verify, post-verify, and parallel strategies, "
+                         "while [2] spreads the unmasked tokens uniformly over the image.", sources, Verification())
+    assert out.cited == [1, 2]
+
+
 def test_markers_after_a_name_are_left_alone(verifier, sources) -> None:
     report = Verification()
     out = verifier.check("PEARL [1] adapts the draft length for speculative decoding.", sources, report)
@@ -147,3 +159,13 @@ def test_a_leading_marker_becomes_the_papers_whole_title_never_a_cut_label(verif
     verifier.prepare([source])
     checked = verifier.check("[1] spreads the unmasked tokens uniformly over the image.", [source], Verification())
     assert checked.text and checked.text.startswith(title) and "…" not in checked.text
+
+
+def test_a_marker_before_the_name_the_model_wrote_is_not_filled_twice(verifier, sources) -> None:
+    said = "[2] Halton Scheduler for MaskGIT spreads the unmasked tokens uniformly over the image."
+    assert verifier.check(said, sources, Verification()).text == (
+        "Halton Scheduler for MaskGIT spreads the unmasked tokens uniformly over the image [2].")
+    # a list item's capital verb reads on after the name
+    listed = verifier.check("[1] Proposes pre-verify and post-verify strategies that adapt the draft length.",
+                            sources, Verification())
+    assert listed.text == "PEARL proposes pre-verify and post-verify strategies that adapt the draft length [1]."

@@ -34,12 +34,12 @@ from paperchat.schema import Checked, Source, Verification
 from paperchat.text import plain, sentences, title_lead, tokenize
 
 MARKER = re.compile(r"\s*\[(\d+(?:\s*[-–,;]\s*\d+)*)\]")
-_NOUN_MARKER = re.compile(
-    r"\[(\d+)\](?=\s+(?:and|or|both|uses?|is|are|proposes?|introduces?|focus(?:es)?|aims?|improves?|"
-    r"achieves?|employs?|addresses|targets?|presents?|stud(?:y|ies)|shows?)\b)"
-)
+_VERB = (r"(?:uses?|is|are|proposes?|introduces?|focus(?:es)?|aims?|improves?|achieves?|employs?|addresses|"
+         r"targets?|presents?|stud(?:y|ies)|shows?)\b")
+_NOUN_MARKER = re.compile(rf"\[(\d+)\](?=\s+(?:and|or|both|{_VERB}))")
 _LEADING_MARKERS = re.compile(r"^\s*(?:both\s+)?\[\d+\](?:\s*(?:,|and|or|&)\s*\[\d+\])*")
 _CLAUSE = re.compile(r"\s*(?:;|,?\s+\b(?:while|whereas|but|whilst)\b|,\s+and\b|\bin contrast,?)\s+", re.I)
+_LIST_END = re.compile(r"\s*,\s+and\s+", re.I)
 
 
 def parse(text: str) -> list[int]:
@@ -131,13 +131,20 @@ class Verifier:
             if n not in by_n:
                 return m.group(0)
             first = by_n[n].label.split()[0].rstrip(":")
-            if first in m.string[max(0, m.start() - len(by_n[n].label) - 20):m.start()]:
-                return m.group(0)  # already named: "PEARL [1] and ..."
-            return f"{title_lead(by_n[n].paper.title)} [{n}]"  # the name, or the whole title: never a cut label
+            named = title_lead(by_n[n].paper.title)
+            probe = " ".join(named.split()[:3]).lower()
+            if (first in m.string[max(0, m.start() - len(by_n[n].label) - 20):m.start()]
+                    or (len(probe) >= 4 and probe in sentence.lower())):
+                return m.group(0)  # already named: "PEARL [1] and ...", "[2] Projected Gradient Ascent … addresses"
+            return f"{named} [{n}]"  # the name, or the whole title: never a cut label
 
         lead = _LEADING_MARKERS.match(sentence)
         if lead:
-            sentence = re.sub(r"\[(\d+)\]", name, lead.group(0)) + sentence[lead.end():]
+            rest = sentence[lead.end():]
+            word = re.match(r"\s+([A-Z])(\w*)", rest)  # "[1] Proposes …", as in a list: "NoisePrints [1] proposes …"
+            if word and re.fullmatch(_VERB, word.group(1).lower() + word.group(2)):
+                rest = rest[:word.start(1)] + word.group(1).lower() + rest[word.end(1):]
+            sentence = re.sub(r"\[(\d+)\]", name, lead.group(0)) + rest
         sentence = _NOUN_MARKER.sub(name, sentence)
         cited = parse(sentence)
         valid = [n for n in cited if n in by_n]
@@ -195,13 +202,21 @@ def _unsupported(sentence: str, report: Verification, reason: str, cited: list[i
 
 def _clauses(body: str, min_terms: int) -> list[str]:
     """The clauses to check one by one; a clause too short to judge alone (under
-    `min_terms` key terms: "…, and image editing") is joined to the one before it."""
+    `min_terms` key terms: "…, and image editing") is joined to the one before it, and the
+    ", and" that closes a list ("a simple, flexible, and general framework": a comma before it
+    in the same clause) is no clause boundary."""
     out: list[str] = []
-    for piece in _CLAUSE.split(body):
+    start = 0
+    for m in [*_CLAUSE.finditer(body), None]:
+        end = m.start() if m else len(body)
+        if m and _LIST_END.fullmatch(m.group(0)) and "," in body[start:end]:
+            continue  # the end of an enumeration: this clause goes on
+        piece = body[start:end]
         if out and len(tokenize(piece)) < min_terms:
             out[-1] = f"{out[-1]}, {piece}"
         elif piece.strip():
             out.append(piece)
+        start = m.end() if m else end
     return out or [body]
 
 

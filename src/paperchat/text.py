@@ -11,9 +11,11 @@ only repeats its question. Pure functions, no models.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from functools import lru_cache
+from typing import Any
 
 _WORD = re.compile(r"[A-Za-z0-9]+(?:[-'][A-Za-z0-9]+)*")
 _CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
@@ -100,7 +102,8 @@ def inert(text: str, citations: bool = False) -> str:
 # transport papers", "Which papers study anomaly detection, and how do their approaches differ?").
 _ASKING = ("compare comparing comparison differ differs different difference differences study studies "
            "studying approach approaches paper papers work works method methods propose proposed way ways "
-           "address addressing tackle do does use using")
+           "address addressing tackle do does use using statement statements aspect aspects respective "
+           "respectively terms various")
 
 
 @lru_cache(maxsize=1)
@@ -113,3 +116,16 @@ def restates(sentence: str, question: str) -> bool:
     with reinforcement learning are [1]."): every term it has is the question's or an asking word."""
     said = set(tokenize(_CITATION.sub(" ", sentence))) - asking_terms()
     return bool(question.strip()) and said <= set(tokenize(question))
+
+
+NOT_TEXT = "holds an escape that is no character (a lone surrogate such as \\ud800): fix or remove it"
+
+
+def is_text(value: Any) -> bool:
+    """False when a string (or any string inside a JSON value) holds a lone surrogate: "\\ud800"
+    is valid JSON but no character, so it can be neither stored, embedded nor shown."""
+    try:
+        (value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)).encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
