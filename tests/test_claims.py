@@ -149,6 +149,7 @@ def test_check_cli_judges_a_claim_against_an_inline_abstract(settings, seed_inde
     ('{"id": "x", "claim": "Some claim.", "paper_id": "no-such-paper"}', ":1: no paper with id 'no-such-paper'"),
     ('["not", "an", "object"]', ":1: expected a JSON object"),
     ('{"claim": "no id"}', ":1: expected a JSON object with \"id\""),
+    ('{"id": "x", "claim": "PEARL \\ud800 decodes."}', ":1: the line holds an escape that is no character"),
 ])
 def test_check_batch_refuses_bad_lines_by_file_and_line(settings, seed_index, monkeypatch, capsys, tmp_path,
                                                          line: str, problem: str) -> None:

@@ -140,10 +140,14 @@ def test_binary_and_non_utf8_files(tmp_path: Path) -> None:
 
 def test_nul_and_lone_surrogates_are_not_stored(tmp_path: Path) -> None:
     path = tmp_path / "odd.jsonl"
-    path.write_text(json.dumps(_record(abstract="Text with a NUL \x00 and a lone \ud800 surrogate. " + "word " * 30)) + "\n")
+    odd = "a NUL \x00 and a lone \ud800 surrogate"
+    path.write_text(json.dumps(_record(abstract=f"Text with {odd}. " + "word " * 30, url="https://x.org/\ud800a",
+                                       venue=f"ICLR {odd}", authors=[odd], keywords=[odd], track=odd)) + "\n")
     [paper] = read_file(path)
     assert "\x00" not in paper.abstract and "\ud800" not in paper.abstract
-    paper.abstract.encode("utf-8")  # storable as UTF-8
+    assert paper.url == "https://x.org/a"  # found by the fuzz test: Chroma raised on the URL's surrogate
+    for text in (paper.abstract, paper.title, paper.venue, paper.track, paper.url, *paper.authors, *paper.keywords):
+        text.encode("utf-8")  # storable as UTF-8
 
 
 def test_a_symlink_loop_is_named_not_a_traceback(tmp_path: Path) -> None:

@@ -96,10 +96,13 @@ def test_stated_filters_apply_unless_ignored(settings, seed_index) -> None:
     assert events[0].filters.venues == [] and events[0].filters.years == []
 
 
-@pytest.mark.parametrize("question", ["", "   ", "x" * 5000])
+@pytest.mark.parametrize("question", ["", "   ", "x" * 5000, "What is \ud800 PEARL?"])
 def test_bad_questions_are_refused_clearly(settings, seed_index, question) -> None:
     with pytest.raises(QuestionError):
         list(_engine(settings, seed_index).ask(question))
+    if len(question) < 5000:  # a long claim is judged (search reads its start)
+        with pytest.raises(QuestionError):
+            _engine(settings, seed_index).check_claim(question)
 
 
 def test_ask_json_shape(settings, seed_index, monkeypatch, capsys) -> None:
@@ -146,8 +149,10 @@ def test_batch_lines_of_the_wrong_shape_are_named_before_anything_runs(settings,
 
 
 def test_a_model_sentence_that_only_restates_the_question_is_left_out(settings, seed_index) -> None:
-    echo = "The papers about speculative decoding differ [1]. They differ in their problem, approach and result."
+    echo = ("The papers about speculative decoding differ [1]. They differ in their problem, approach and result. "
+            "They differ in their respective problem statements, approaches, and results [1].")
     answer = _engine(settings, seed_index, f"{echo} PEARL adapts the draft length of speculative decoding [1].").answer(QUESTION)
-    assert "papers about speculative decoding differ" not in answer.text and "problem, approach" not in answer.text
+    assert "papers about speculative decoding differ" not in answer.text
+    assert "problem, approach" not in answer.text and "problem statements" not in answer.text
     assert "PEARL adapts the draft length" in answer.text
     assert answer.verification.unsupported == 0  # said nothing: left out, not counted as a false claim

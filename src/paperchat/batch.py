@@ -15,6 +15,7 @@ from typing import Any
 
 from paperchat.errors import PaperchatError
 from paperchat.schema import Turn
+from paperchat.text import NOT_TEXT, is_text
 
 MAX_BATCH_BYTES = 64 * 1024 ** 2
 
@@ -42,6 +43,8 @@ def records(path: str) -> list[tuple[str, dict[str, Any]]]:
             raise PaperchatError(f"{where}: not valid JSON (one object per line)") from None
         if not isinstance(item, dict):
             raise PaperchatError(f"{where}: expected a JSON object")
+        if not is_text(item):
+            raise PaperchatError(f"{where}: the line {NOT_TEXT}")
         out.append((where, item))
     if not out:
         raise PaperchatError(f"{path}: the batch file holds no records")
@@ -123,6 +126,8 @@ def history(path: str | None) -> list[Turn]:
         raise PaperchatError(f"{path}: expected a JSON list of questions ({e})") from None
     if not isinstance(items, list):
         raise PaperchatError(f"{path}: expected a JSON list of questions")
+    if not is_text(items):
+        raise PaperchatError(f"{path}: the list {NOT_TEXT}")
     turns = []
     for i, item in enumerate(items, 1):
         if isinstance(item, str):

@@ -50,10 +50,17 @@ def code_host(url: str) -> bool:
     return any(host == h or host.endswith("." + h) for h in CODE_HOSTS)
 
 
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff]")
+
+
+def no_control(text: str, by: str = " ") -> str:
+    """NUL, other control characters and lone surrogates (JSON "\\ud800") are not text: replaced by `by`."""
+    return _CONTROL.sub(by, text)
+
+
 def clean_text(text: str, ours: str = "this method") -> str:
     """Plain readable text from an abstract with HTML, LaTeX and Markdown in it."""
-    # NUL, other control characters and lone surrogates (JSON "\ud800") are not text
-    text = re.sub(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff]", " ", text)
+    text = no_control(text)
     for _ in range(3):  # entities first: "&lt;img onerror=…&gt;" is a tag to strip, not text that becomes one
         before = text
         if "&" in text:

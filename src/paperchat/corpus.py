@@ -28,7 +28,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from paperchat.clean import clean_text, code_host, derive_label, extract_urls
+from paperchat.clean import clean_text, code_host, derive_label, extract_urls, no_control
 from paperchat.errors import CorpusError
 from paperchat.schema import Paper
 
@@ -73,16 +73,16 @@ def make_paper(
                           "each record or seed line holds one whole abstract")
     code = [u for u in extract_urls(raw_abstract) if code_host(u)]
     return Paper(
-        paper_id=stable_id(url, record_id, title, abstract),
+        paper_id=stable_id(no_control(url, by=""), no_control(record_id, by=""), title, abstract),
         title=label,
         title_derived=not title,
         abstract=abstract,
-        venue=venue.strip(),
+        venue=no_control(venue).strip(),
         year=int(year),
-        track=track.strip(),
-        url=url.strip(),
-        authors=[a.strip() for a in authors if a and a.strip()],
-        keywords=[k.strip() for k in keywords if k and k.strip()],
+        track=no_control(track).strip(),
+        url=no_control(url, by="").strip(),
+        authors=[no_control(a).strip() for a in authors if a and no_control(a).strip()],
+        keywords=[no_control(k).strip() for k in keywords if k and no_control(k).strip()],
         code_url=code[0] if code else "",
         source=source,
     )

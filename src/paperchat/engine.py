@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import time
+from collections import Counter
 from collections.abc import Generator, Iterator, Mapping, Sequence
 from typing import Any
 
@@ -45,7 +46,7 @@ from paperchat.schema import (
     Turn,
     Verification,
 )
-from paperchat.text import sentences
+from paperchat.text import NOT_TEXT, is_text, sentences
 
 
 class Engine:
@@ -94,13 +95,10 @@ class Engine:
         return sorted({p.venue for p in self._index.papers.values()})
 
     def stats(self) -> dict[str, Any]:
-        counts: dict[str, int] = {}
-        for p in self._index.papers.values():
-            key = f"{p.venue} {p.year}"
-            counts[key] = counts.get(key, 0) + 1
+        counts = Counter(f"{p.venue} {p.year}" for p in self._index.papers.values())
         return {"papers": len(self._index.papers), "chunks": self._index.chunk_count(),
-                "by_venue": dict(sorted(counts.items())),
-                "venues": self.venues(), "years": sorted({p.year for p in self._index.papers.values()}),
+                "by_venue": dict(sorted(counts.items())), "venues": self.venues(),
+                "years": sorted({p.year for p in self._index.papers.values()}),
                 "model": self._chat.name if self._chat else "none (extractive answers)"}
 
     def warm_up(self) -> None:
@@ -114,8 +112,7 @@ class Engine:
 
     def search(self, question: str, k: int | None = None, filters: Filters | None = None,
                history: Sequence[Turn] = ()) -> Retrieved:
-        """The papers `ask` would show for `question`, without answering: venue/year stated
-        in it are added to `filters`, a follow-up is read with `history`."""
+        """The papers `ask` would show for `question`, without answering (filters and history as in `ask`)."""
         plan = self._plan(self._validate(question), history, filters or Filters(), Filters(), k)
         return self._retrieve(plan)
 
@@ -171,8 +168,8 @@ class Engine:
         top three supports it). The evidence is the sentences that decided it."""
         start = time.perf_counter()
         claim = strip_markers(claim or "").strip()
-        if not claim:
-            raise QuestionError("the claim is empty: write one sentence about a paper")
+        if not claim or not is_text([claim, paper_id, abstract, title]):
+            raise QuestionError(f"the claim or its abstract {NOT_TEXT}" if claim else "the claim is empty: write one sentence about a paper")
         if abstract.strip():
             digest = hashlib.sha1(abstract.encode()).hexdigest()[:16]
             papers = [Paper(paper_id or f"inline:{digest}", title or "the given abstract", abstract.strip(), "", 0)]
@@ -209,6 +206,8 @@ class Engine:
             raise QuestionError("the question is empty: type a question about the papers")
         if len(question) > limit:
             raise QuestionError(f"the question is {len(question)} characters; the limit is {limit}: shorten it")
+        if not is_text(question):
+            raise QuestionError(f"the question {NOT_TEXT}")
         return question
 
     def _plan(self, question: str, history: Sequence[Turn], filters: Filters, ignore: Filters,
