@@ -82,6 +82,10 @@ def test_unsupported_sentence_is_caught(verifier, sources) -> None:
     out = verifier.check("Both papers train reinforcement learning agents for robotics [1][2].", sources, report)
     assert out.text is None and report.unsupported == 1
     assert report.dropped_sentences == ["Both papers train reinforcement learning agents for robotics [1][2]."]
+    # the same without a citation is counted apart: "cited sentences kept" divides by cited ones
+    verifier.check("Both papers train reinforcement learning agents for robotics.", sources, report)
+    verifier.check("PEARL adapts the draft length for speculative decoding.", sources, report)
+    assert (report.checked, report.unsupported, report.uncited, report.uncited_unsupported) == (3, 2, 2, 1)
 
 
 def test_sentence_naming_a_paper_it_does_not_cite_is_caught(verifier, sources) -> None:

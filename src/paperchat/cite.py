@@ -153,6 +153,7 @@ class Verifier:
         if not body:
             return Checked(None, [], {})
         report.checked += 1  # sentences, not citations: the figures divide by sentences
+        report.uncited += not valid
         clauses = _clauses(body, self.min_clause_terms)
         # the papers a sentence cites may be named in it ("MAP and P-GenRM both …" [1][2])
         cited_names = [name for n in valid for name in (by_n[n].label, by_n[n].paper.title)]
@@ -195,6 +196,7 @@ def _unsupported(sentence: str, report: Verification, reason: str, cited: list[i
     """No text: the sentence is withheld. `cited` is what it claimed to cite, `support`
     the closest sentence of each blamed source (what decided it), `reason` why."""
     report.unsupported += 1
+    report.uncited_unsupported += not cited
     report.dropped_sentences.append(sentence)
     report.dropped_reasons.append(reason)
     return Checked(None, cited, closest, reason, said=sentence)

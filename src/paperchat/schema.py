@@ -223,6 +223,8 @@ class Verification:
     moved: int = 0
     removed: int = 0
     unsupported: int = 0
+    uncited: int = 0  # checked sentences that carried no valid [n] (a supported one gets its backer's)
+    uncited_unsupported: int = 0  # of `unsupported`, those that carried no valid [n]
     dropped_sentences: list[str] = field(default_factory=list)
     dropped_reasons: list[str] = field(default_factory=list)  # one per dropped sentence
 
