@@ -169,6 +169,10 @@ def test_a_marker_before_the_name_the_model_wrote_is_not_filled_twice(verifier, 
     said = "[2] Halton Scheduler for MaskGIT spreads the unmasked tokens uniformly over the image."
     assert verifier.check(said, sources, Verification()).text == (
         "Halton Scheduler for MaskGIT spreads the unmasked tokens uniformly over the image [2].")
+    # after a contrast word a marker before a verb is the subject: named, so no "while demonstrates"
+    contrast = verifier.check("PEARL adapts the draft length [1], while [2] spreads the unmasked tokens uniformly "
+                              "over the image.", sources, Verification())
+    assert "while Halton Scheduler for MaskGIT spreads" in (contrast.text or "")
     # a list item's capital verb reads on after the name
     listed = verifier.check("[1] Proposes pre-verify and post-verify strategies that adapt the draft length.",
                             sources, Verification())

@@ -37,6 +37,8 @@ MARKER = re.compile(r"\s*\[(\d+(?:\s*[-–,;]\s*\d+)*)\]")
 _VERB = (r"(?:uses?|is|are|proposes?|introduces?|focus(?:es)?|aims?|improves?|achieves?|employs?|addresses|"
          r"targets?|presents?|stud(?:y|ies)|shows?)\b")
 _NOUN_MARKER = re.compile(rf"\[(\d+)\](?=\s+(?:and|or|both|{_VERB}))")
+# "…, while [2] demonstrates …": after a contrast word, a marker before a verb is the subject
+_CONTRAST_MARKER = re.compile(r"(?:(?<=\bwhile )|(?<=\bwhereas )|(?<=\bwhilst )|(?<=\bbut ))\[(\d+)\](?=\s+[a-z]+s\b)")
 _LEADING_MARKERS = re.compile(r"^\s*(?:both\s+)?\[\d+\](?:\s*(?:,|and|or|&)\s*\[\d+\])*")
 _CLAUSE = re.compile(r"\s*(?:;|,?\s+\b(?:while|whereas|but|whilst)\b|,\s+and\b|\bin contrast,?)\s+", re.I)
 _LIST_END = re.compile(r"\s*,\s+and\s+", re.I)
@@ -145,7 +147,7 @@ class Verifier:
             if word and re.fullmatch(_VERB, word.group(1).lower() + word.group(2)):
                 rest = rest[:word.start(1)] + word.group(1).lower() + rest[word.end(1):]
             sentence = re.sub(r"\[(\d+)\]", name, lead.group(0)) + rest
-        sentence = _NOUN_MARKER.sub(name, sentence)
+        sentence = _CONTRAST_MARKER.sub(name, _NOUN_MARKER.sub(name, sentence))
         cited = parse(sentence)
         valid = [n for n in cited if n in by_n]
         report.removed += len(cited) - len(valid)
