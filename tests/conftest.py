@@ -55,6 +55,8 @@ class ScriptedChat:
         self.reply = reply
         self.fail = fail
         self.prompts: list[Sequence[dict[str, str]]] = []
+        self.read = 0  # pieces taken from the last stream
+        self.finished = False  # the last stream was read to its end
 
     def ahead(self) -> int:
         return 0
@@ -63,8 +65,11 @@ class ScriptedChat:
         self.prompts.append(messages)
         if self.fail:
             raise RuntimeError("model crashed")
+        self.read, self.finished = 0, False
         for word in self.reply.split(" "):
+            self.read += 1
             yield word + " "
+        self.finished = True
 
 
 def fake_settings(folder: Path) -> Settings:

@@ -7,6 +7,7 @@ import json
 import pytest
 
 from paperchat import cli
+from paperchat.answer import IN_SHORT
 from paperchat.conversation import next_turn
 from paperchat.engine import Engine
 from paperchat.errors import QuestionError
@@ -25,6 +26,18 @@ def test_events_come_in_order_sources_first(settings, seed_index) -> None:
     engine = _engine(settings, seed_index, "PEARL adapts the draft length of speculative decoding [1].")
     kinds = [e.kind for e in engine.ask(QUESTION)]
     assert kinds[0] == "sources" and kinds[-1] == "answer" and "token" in kinds[1:-1]
+
+
+def test_the_model_stops_writing_once_the_synthesis_has_its_sentences(settings, seed_index) -> None:
+    reply = ("PEARL adapts the draft length of speculative decoding [1]. "
+             "PEARL proposes pre-verify to verify the first draft token in advance during the drafting phase [1]. "
+             "PEARL parallels the drafting phase and the verification phase [1]. " * 5)
+    engine = _engine(settings, seed_index, reply)
+    answer = engine.answer("What is PEARL?")
+    chat = engine._chat
+    synthesis = answer.text.split(IN_SHORT)[1]
+    assert synthesis.count("[1]") == 2 and "parallels the drafting phase" not in synthesis
+    assert not chat.finished and chat.read < len(reply.split(" ")) // 4  # closed after the 2nd sentence
 
 
 def test_answer_quotes_evidence_and_keeps_a_verified_synthesis(settings, seed_index) -> None:

@@ -22,7 +22,7 @@ question, a fixed output format and per-sentence verification while streaming.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 
 import numpy as np
 
@@ -163,11 +163,12 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
     in problem, approach and result.") is left out, as saying nothing."""
     result = Synthesis()
     buffer = ""
+    cap = max_sentences or settings.max_sentences
 
     def flush(text: str) -> Generator[str, None, None]:
         for sentence in split_sentences(text):
             kept = [c.text for c in result.sentences if c.text]
-            if (len(kept) >= (max_sentences or settings.max_sentences)
+            if (len(kept) >= cap
                     or _repeats(sentence, kept, settings.repeat_overlap)
                     or (question and restates(sentence, f"{question} {TASKS}"))):
                 continue  # small models loop and echo the question; two sentences is the format
@@ -178,8 +179,10 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
             else:
                 result.withheld.append(checked)
 
+    stream: Iterator[str] | None = None
     try:
-        for piece in model.stream(messages, max_tokens):
+        stream = model.stream(messages, max_tokens)
+        for piece in stream:
             now = clock()
             result.timings.setdefault("first_model_token_s", now)
             result.timings["last_model_token_s"] = now
@@ -190,6 +193,9 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
             if m:
                 yield from flush(m.group(1))
                 buffer = buffer[m.end():]
+                if len(result.sentences) >= cap:  # the rest would be left out: stop the model writing it
+                    buffer = ""
+                    break
     except ModelUnavailableError as e:  # a model server that is down: the evidence still answers, and says so
         result.note = f"No synthesis: {e}"
         result.report.dropped_reasons.append("the model could not be reached")
@@ -199,6 +205,9 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
         result.report.dropped_sentences.append(f"(model error: {e})")
         result.report.dropped_reasons.append("the model failed while writing")
         return result
+    finally:
+        if stream is not None and hasattr(stream, "close"):
+            stream.close()  # frees the model (its lock, or the server's slot) now, not when collected
     if buffer.strip():
         yield from flush(buffer)
     return result
