@@ -6,7 +6,8 @@ takes one sentence and the numbered sources that were shown, and returns the
 sentence with its citations repaired, or no text (with the reason) when no
 shown abstract supports it:
 - a number that was not shown is removed;
-- each clause (a clause too short to judge is joined to its neighbour) must be
+- each clause (a clause too short to judge is joined to its neighbour; the ", and"
+  that ends a list is no boundary) must be
   supported by a source: a word-for-word quote of one of its sentences, on word
   boundaries, whose sentence does not negate or contrast the quoted part; or a
   clause on the topic of some sentence (MiniLM cosine >= threshold and enough
