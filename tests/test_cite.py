@@ -148,6 +148,7 @@ def test_a_verbatim_quote_is_supported_even_where_its_clauses_embed_poorly(sourc
 @pytest.mark.parametrize(("sentence", "echo"), [
     ("The papers that train language models with reinforcement learning are [1].", True),
     ("[1] and [2] both train language models with reinforcement learning.", True),
+    ("The papers train language models, and they differ in the following ways:", True),
     ("PEARL trains language models with reinforcement learning [1].", False),
     ("Both use reinforcement learning, but [1] reweights low-probability tokens.", False),
 ])
@@ -177,3 +178,15 @@ def test_a_marker_before_the_name_the_model_wrote_is_not_filled_twice(verifier, 
     listed = verifier.check("[1] Proposes pre-verify and post-verify strategies that adapt the draft length.",
                             sources, Verification())
     assert listed.text == "PEARL proposes pre-verify and post-verify strategies that adapt the draft length [1]."
+
+
+def test_a_name_put_in_for_a_marker_is_not_judged_as_part_of_the_claim() -> None:
+    # the model wrote "[1] Spreads …"; the sentence shown leads with the long title, judged without it
+    e = WordEmbedding(model_name="t")
+    verifier = Verifier(lambda t: np.asarray(e.get_text_embedding_batch(t)),
+                        AnswerSettings(support_threshold=0.7, min_term_overlap=0.3))
+    title = "Orthogonal Quantum Widgets with Entirely Unrelated Words Beyond Any Vocabulary Overlap Whatsoever"
+    source = Source(1, _paper("b", title, HALTON), "Orthogonal Quantum Widgets")
+    verifier.prepare([source])
+    checked = verifier.check("[1] Spreads the unmasked tokens uniformly over the image.", [source], Verification())
+    assert checked.text and checked.text.startswith("Orthogonal Quantum Widgets") and checked.cited == [1]

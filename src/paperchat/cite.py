@@ -128,6 +128,8 @@ class Verifier:
 
     def check(self, sentence: str, sources: Sequence[Source], report: Verification) -> Checked:
         by_n = {s.n: s for s in sources}
+        filled: list[str] = []
+
         # "[1] and [2] both ..." uses markers as names: put the names in
         def name(m: re.Match[str]) -> str:
             n = int(m.group(1))
@@ -139,6 +141,7 @@ class Verifier:
             if (first in m.string[max(0, m.start() - len(by_n[n].label) - 20):m.start()]
                     or (len(probe) >= 4 and probe in sentence.lower())):
                 return m.group(0)  # already named: "PEARL [1] and ...", "[2] Projected Gradient Ascent … addresses"
+            filled.append(named)
             return f"{named} [{n}]"  # the name, or the whole title: never a cut label
 
         lead = _LEADING_MARKERS.match(sentence)
@@ -157,11 +160,15 @@ class Verifier:
             return Checked(None, [], {})
         report.checked += 1  # sentences, not citations: the figures divide by sentences
         report.uncited += not valid
-        clauses = _clauses(body, self.min_clause_terms)
+        judged = body  # a name put in for a marker is no claim (its marker says the same): judged without it
+        for named in filled:
+            judged = judged.replace(named, "", 1)
+        judged = " ".join(judged.split()) or body
+        clauses = _clauses(judged, self.min_clause_terms)
         # the papers a sentence cites may be named in it ("MAP and P-GenRM both …" [1][2])
         cited_names = [name for n in valid for name in (by_n[n].label, by_n[n].paper.title)]
-        if any(_quoted_in(body, s.sentences, self.min_quote_words) for s in sources):
-            clauses = [body]  # quoted whole: its short clauses need no support of their own
+        if any(_quoted_in(judged, s.sentences, self.min_quote_words) for s in sources):
+            clauses = [judged]  # quoted whole: its short clauses need no support of their own
         vectors = self.embed(clauses)
         final: list[int] = []
         support: dict[int, list[str]] = {}
