@@ -170,6 +170,10 @@ def test_a_marker_before_the_name_the_model_wrote_is_not_filled_twice(verifier, 
     said = "[2] Halton Scheduler for MaskGIT spreads the unmasked tokens uniformly over the image."
     assert verifier.check(said, sources, Verification()).text == (
         "Halton Scheduler for MaskGIT spreads the unmasked tokens uniformly over the image [2].")
+    # the title's words later in the sentence are its topic, not a name: the marker is still named
+    topic = verifier.check("[2] spreads the unmasked tokens uniformly with the Halton scheduler for MaskGIT.", sources,
+                           Verification())
+    assert (topic.text or "").startswith("Halton Scheduler for MaskGIT spreads")
     # after a contrast word a marker before a verb is the subject: named, so no "while demonstrates"
     contrast = verifier.check("PEARL adapts the draft length [1], while [2] spreads the unmasked tokens uniformly "
                               "over the image.", sources, Verification())

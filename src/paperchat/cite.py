@@ -128,21 +128,23 @@ class Verifier:
 
     def check(self, sentence: str, sources: Sequence[Source], report: Verification) -> Checked:
         by_n = {s.n: s for s in sources}
-        filled: list[str] = []
+        unjudged: list[str] = []  # names put in that the abstract does not use: no part of the claim
 
         # "[1] and [2] both ..." uses markers as names: put the names in
-        def name(m: re.Match[str]) -> str:
-            n = int(m.group(1))
-            if n not in by_n:
-                return m.group(0)
-            first = by_n[n].label.split()[0].rstrip(":")
-            named = title_lead(by_n[n].paper.title)
-            probe = " ".join(named.split()[:3]).lower()
-            if (first in m.string[max(0, m.start() - len(by_n[n].label) - 20):m.start()]
-                    or (len(probe) >= 4 and probe in sentence.lower())):
-                return m.group(0)  # already named: "PEARL [1] and ...", "[2] Projected Gradient Ascent … addresses"
-            filled.append(named)
-            return f"{named} [{n}]"  # the name, or the whole title: never a cut label
+        def naming(text: str) -> Callable[[re.Match[str]], str]:
+            def name(m: re.Match[str]) -> str:  # m is a match in `text`, or in a prefix of it
+                n = int(m.group(1))
+                if n not in by_n:
+                    return m.group(0)
+                first = by_n[n].label.split()[0].rstrip(":")
+                named = title_lead(by_n[n].paper.title)
+                if (first in text[max(0, m.start() - len(by_n[n].label) - 20):m.start()]
+                        or text[m.end():].lstrip().lower().startswith(" ".join(named.split()[:3]).lower())):
+                    return m.group(0)  # already named: "PEARL [1] and ...", "[2] Projected Gradient Ascent … addresses"
+                if named.lower() not in by_n[n].paper.abstract.lower():
+                    unjudged.append(named)
+                return f"{named} [{n}]"  # the name, or the whole title: never a cut label
+            return name
 
         lead = _LEADING_MARKERS.match(sentence)
         if lead:
@@ -150,8 +152,9 @@ class Verifier:
             word = re.match(r"\s+([A-Z])(\w*)", rest)  # "[1] Proposes …", as in a list: "NoisePrints [1] proposes …"
             if word and re.fullmatch(_VERB, word.group(1).lower() + word.group(2)):
                 rest = rest[:word.start(1)] + word.group(1).lower() + rest[word.end(1):]
-            sentence = re.sub(r"\[(\d+)\]", name, lead.group(0)) + rest
-        sentence = _CONTRAST_MARKER.sub(name, _NOUN_MARKER.sub(name, sentence))
+            sentence = re.sub(r"\[(\d+)\]", naming(sentence), lead.group(0)) + rest
+        sentence = _NOUN_MARKER.sub(naming(sentence), sentence)
+        sentence = _CONTRAST_MARKER.sub(naming(sentence), sentence)
         cited = parse(sentence)
         valid = [n for n in cited if n in by_n]
         report.removed += len(cited) - len(valid)
@@ -160,8 +163,8 @@ class Verifier:
             return Checked(None, [], {})
         report.checked += 1  # sentences, not citations: the figures divide by sentences
         report.uncited += not valid
-        judged = body  # a name put in for a marker is no claim (its marker says the same): judged without it
-        for named in filled:
+        judged = body  # a title put in for a marker is no claim (its marker says the same): judged without it
+        for named in unjudged:
             judged = judged.replace(named, "", 1)
         judged = " ".join(judged.split()) or body
         clauses = _clauses(judged, self.min_clause_terms)
