@@ -170,6 +170,13 @@ def test_a_marker_before_the_name_the_model_wrote_is_not_filled_twice(verifier, 
     said = "[2] Halton Scheduler for MaskGIT spreads the unmasked tokens uniformly over the image."
     assert verifier.check(said, sources, Verification()).text == (
         "Halton Scheduler for MaskGIT spreads the unmasked tokens uniformly over the image [2].")
+    # a whole title longer than the shown label, written before its marker, is not written twice
+    long_title = "A Halton Scheduler That Spreads Unmasked Tokens Uniformly over the Image for Masked Generative Models"
+    long = Source(2, _paper("b", long_title, HALTON), "A Halton Scheduler That Spreads Unmasked Tokens…")
+    verifier.prepare([long])
+    written = verifier.check(f"{long_title} [2] proposes a scheduler that spreads the unmasked tokens uniformly.", [long],
+                             Verification())
+    assert (written.text or "").count("A Halton Scheduler") == 1
     # the title's words later in the sentence are its topic, not a name: the marker is still named
     topic = verifier.check("[2] spreads the unmasked tokens uniformly with the Halton scheduler for MaskGIT.", sources,
                            Verification())

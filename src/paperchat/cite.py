@@ -138,8 +138,9 @@ class Verifier:
                     return m.group(0)
                 first = by_n[n].label.split()[0].rstrip(":")
                 named = title_lead(by_n[n].paper.title)
-                if (first in text[max(0, m.start() - len(by_n[n].label) - 20):m.start()]
-                        or text[m.end():].lstrip().lower().startswith(" ".join(named.split()[:3]).lower())):
+                probe = " ".join(named.split()[:3]).lower()  # before the marker, or right after it
+                before = text[max(0, m.start() - max(len(by_n[n].label), len(named)) - 20):m.start()]
+                if first in before or probe in before.lower() or text[m.end():].lstrip().lower().startswith(probe):
                     return m.group(0)  # already named: "PEARL [1] and ...", "[2] Projected Gradient Ascent … addresses"
                 if named.lower() not in by_n[n].paper.abstract.lower():
                     unjudged.append(named)
