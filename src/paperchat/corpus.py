@@ -81,8 +81,8 @@ def make_paper(
         year=int(year),
         track=no_control(track).strip(),
         url=no_control(url, by="").strip(),
-        authors=[no_control(a).strip() for a in authors if a and no_control(a).strip()],
-        keywords=[no_control(k).strip() for k in keywords if k and no_control(k).strip()],
+        authors=[a for a in (no_control(x).strip() for x in authors if x) if a],
+        keywords=[k for k in (no_control(x).strip() for x in keywords if x) if k],
         code_url=code[0] if code else "",
         source=source,
     )

@@ -75,12 +75,12 @@ def summarize_answers(rows: list[dict[str, Any]]) -> dict[str, float]:
     splits = sorted({r["split"] for r in answerable if r["category"] == "comparative"} - {"tune"})
     unans = [r for r in rows if _refuse(r)]
     checked = sum(r["model_checked"] for r in rows)
+    cited = sum(r.get("model_cited_checked", 0) for r in rows)  # rows of runs before it was counted have none
     return {
         "markers resolved": sum(r["markers_resolved"] for r in rows) / max(sum(r["markers"] for r in rows), 1),
         "model sentences kept by the verifier (its own verdict, not correctness)": 1 - sum(r["model_unsupported"] for r in rows) / max(checked, 1),
-        "cited model sentences kept by the verifier (its own verdict)": 1 - sum(
-            r["model_cited_unsupported"] for r in rows) / sum(r["model_cited_checked"] for r in rows)
-        if sum(r.get("model_cited_checked", 0) for r in rows) else float("nan"),
+        "cited model sentences kept by the verifier (its own verdict)":
+            1 - sum(r.get("model_cited_unsupported", 0) for r in rows) / cited if cited else float("nan"),
         "gold cited (answerable)": mean([float(bool(r["gold_any"])) for r in answerable]),
         "all gold cited (comparative)": mean([float(bool(r["gold_all"])) for r in comparative]),
         "cited papers that are gold (precision, questions naming one paper)": _share(
