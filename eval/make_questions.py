@@ -162,6 +162,17 @@ COMPARATIVE_HELD_OUT_F = [
     ("Which papers use contrastive learning, and how do they differ?", ["grace", "ebm_adv"]),
 ]
 
+# Split "held-out-g": written at the start of a later session from titles and a word search over the
+# abstracts (parallel, 3D, autoencoder, latent variable), before the comparative retrieval depth
+# (retrieval.comparative_k) was tried, run before and after it only to report.
+COMPARATIVE_HELD_OUT_G = [
+    ("Which papers decode or sample in parallel, and how do they differ?", ["dparallel", "selfspec", "midpoint", "pearl"]),
+    ("Compare the papers that study diffusion transformers.", ["bottleneck", "slerp"]),
+    ("Which papers generate or reconstruct 3D content, and how do they differ?", ["gtr", "diffstyle", "kaleido"]),
+    ("Which papers use autoencoders or sparse autoencoders, and how do they differ?", ["convae", "cpae", "querylens"]),
+    ("Which papers study latent variable models, and how do they differ?", ["qlvm", "vae_bounds"]),
+]
+
 FILTERED = [
     ("ICLR 2025 papers on speculative decoding", ["pearl"]),
     ("ICLR 2026 papers on watermarking", ["wm_spec", "noiseprints"]),
@@ -284,7 +295,8 @@ def main() -> None:
                                      ("held-out-c", "c", COMPARATIVE_HELD_OUT_C),
                                      ("held-out-d", "d", COMPARATIVE_HELD_OUT_D),
                                      ("held-out-e", "e", COMPARATIVE_HELD_OUT_E),
-                                     ("held-out-f", "f", COMPARATIVE_HELD_OUT_F)):
+                                     ("held-out-f", "f", COMPARATIVE_HELD_OUT_F),
+                                     ("held-out-g", "g", COMPARATIVE_HELD_OUT_G)):
                 for k, (q, gold) in enumerate(held, 1):
                     rows.append({"id": f"comparative-{tag}{k:02d}", "category": cat, "split": split, "turns": [q],
                                  "gold": [P[g] for g in gold]})
