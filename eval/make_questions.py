@@ -173,6 +173,20 @@ COMPARATIVE_HELD_OUT_G = [
     ("Which papers study latent variable models, and how do they differ?", ["qlvm", "vae_bounds"]),
 ]
 
+# Split "held-out-i": questions that join topics with "or", written from titles and a word search
+# before coverage read such topics as alternatives (any one of them covers), run before and after it
+# only to report.
+COMPARATIVE_HELD_OUT_I = [
+    ("Compare the papers on normalizing flows or tensor networks.", ["bijection", "squared"]),
+    ("Which papers generate videos or in-between frames, and how do they differ?", ["gvs", "inbetween"]),
+    ("Which papers use optimal transport or Gaussian processes, and how do they differ?",
+     ["semidual", "tssobolev", "scrna"]),
+    ("Which papers are about watermarks, authorship or copyright of generated content, and how do they differ?",
+     ["noiseprints", "wm_spec", "wm_order"]),
+    ("Which papers study anomaly detection or hallucination, and how do they differ?",
+     ["convae", "hydra", "nofreelunch"]),
+]
+
 FILTERED = [
     ("ICLR 2025 papers on speculative decoding", ["pearl"]),
     ("ICLR 2026 papers on watermarking", ["wm_spec", "noiseprints"]),
@@ -296,7 +310,8 @@ def main() -> None:
                                      ("held-out-d", "d", COMPARATIVE_HELD_OUT_D),
                                      ("held-out-e", "e", COMPARATIVE_HELD_OUT_E),
                                      ("held-out-f", "f", COMPARATIVE_HELD_OUT_F),
-                                     ("held-out-g", "g", COMPARATIVE_HELD_OUT_G)):
+                                     ("held-out-g", "g", COMPARATIVE_HELD_OUT_G),
+                                     ("held-out-i", "i", COMPARATIVE_HELD_OUT_I)):
                 for k, (q, gold) in enumerate(held, 1):
                     rows.append({"id": f"comparative-{tag}{k:02d}", "category": cat, "split": split, "turns": [q],
                                  "gold": [P[g] for g in gold]})
