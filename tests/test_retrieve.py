@@ -98,3 +98,37 @@ def test_words_most_papers_hold_are_no_topic_of_a_comparison(seed_index, setting
     kept = r.relevant(question, hits, comparative=True)
     assert kept and all("mask" in f"{h.paper.title} {h.paper.abstract}".lower() for h in hits
                         if h.paper.paper_id in kept)
+
+
+@pytest.mark.parametrize(("question", "groups"), [
+    ("Which papers work on 3D reconstruction, rendering or stylization, and how do they differ?",
+     [[["3d", "reconstruct"], ["render"], ["styliz"]]]),
+    ("Compare the papers on normalizing flows or tensor networks.", [[["normal", "flow"], ["tensor", "network"]]]),
+    ("Which papers are about watermarks, authorship or copyright of generated content?",
+     [[["watermark"], ["authorship"], ["copyright"]]]),
+    ("Which papers study anomaly detection, and how do they differ?", []),
+    ("Compare them, or not.", []),
+])
+def test_topics_joined_by_or_are_read_as_alternatives(question, groups) -> None:
+    from paperchat.text import alternatives
+
+    assert alternatives(question) == groups
+
+
+def test_a_paper_on_one_of_the_topics_a_question_joins_with_or_covers_it(seed_index, settings) -> None:
+    """"normalizing flows or tensor networks": the flows paper and the tensor-network paper each
+    hold the whole topic, though neither holds the other's words; a paper on neither holds none."""
+    r = Retriever(seed_index, settings.retrieval)
+    question = "Compare the papers on normalizing flows or tensor networks."
+    papers = {p.title.split(":")[0]: p for p in seed_index.snapshot().papers.values()}
+    flows, tensors = papers["Analytic Bijections for Smooth and Interpretable Normalizing Flows"], \
+        papers["How to Square Tensor Networks and Circuits Without Squaring Them"]
+    groups = [[["normal", "flow"], ["tensor", "network"]]]
+    assert r.coverage(question, flows, set(), groups) == pytest.approx(1.0)
+    assert r.coverage(question, tensors, set(), groups) == pytest.approx(1.0)
+    assert r.coverage(question, papers["Swift Hydra"], set(), groups) == 0.0
+    assert r.coverage(question, flows) < 0.8 and r.coverage(question, tensors) < 0.8  # read as one topic: half held
+    question = "Which papers work on 3D reconstruction, rendering or stylization, and how do they differ?"
+    kept = r.relevant(question, r.search(question, k=5), comparative=True)
+    rows = {p.title.split(":")[0] for p in papers.values() if p.paper_id in kept}
+    assert {"DiffStyle3D", "GTR"} <= rows

@@ -21,12 +21,13 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterable, Sequence
 
 from paperchat.config import RetrievalSettings
 from paperchat.generation import Snapshot
 from paperchat.index import PaperIndex
 from paperchat.schema import Filters, Hit, Paper, Retrieved
-from paperchat.text import asking_terms, sentences, title_lead, tokenize
+from paperchat.text import alternatives, asking_terms, sentences, title_lead, tokenize
 
 _YEAR = r"(?:19|20)\d\d"
 _FILTER_TAIL = r"(?=\s*(?:$|[,.;:?!)]|papers?\b|only\b|and\b|or\b|about\b|on\b|that\b|which\b|with\b))"
@@ -130,7 +131,9 @@ class Retriever:
         """The papers that address the question (they are quoted, get a table row and may be
         cited): the top hit, and those within a margin of the best cosine; for a comparative
         question, of the best cosine plus coverage of the topic terms the hits share, so a
-        paper that embeds near the question but lacks its topic gets no row. A question that
+        paper that embeds near the question but lacks its topic gets no row; topics the question
+        joins with "or" are alternatives, any one of which covers ("3D reconstruction, rendering or
+        stylization": a stylization paper holds the topic). A question that
         names papers ("What is GenCape?", "How do PEARL and dParallel differ?") is about those
         papers alone."""
         s = self.settings
@@ -140,8 +143,11 @@ class Retriever:
         if not comparative:
             best = max((h.dense for h in hits), default=0.0)
             return {h.paper.paper_id for i, h in enumerate(hits) if i == 0 or h.dense >= best - s.relevant_margin}
-        topic = self.topic_terms(query, hits)
-        score = {h.paper.paper_id: h.dense + s.coverage_weight_relevance * self.coverage(query, h.paper, topic)
+        groups = [[self._specific(item) for item in items] for items in alternatives(query)]
+        groups = [[item for item in items if item] for items in groups]
+        groups = [items for items in groups if len(items) >= 2]
+        topic = self.topic_terms(query, hits) - {t for items in groups for item in items for t in item}
+        score = {h.paper.paper_id: h.dense + s.coverage_weight_relevance * self.coverage(query, h.paper, topic, groups)
                  for h in hits}
         best = max(score.values(), default=0.0)
         return {pid for i, (pid, v) in enumerate(score.items()) if i == 0 or v >= best - s.comparative_margin}
@@ -151,21 +157,37 @@ class Retriever:
         about ("watermark" in "how do the watermarking papers differ in what they protect"),
         as opposed to the aspect it compares them on ("protect"); all terms if none is shared."""
         terms = set(tokenize(query, query=True)) - asking_terms()
-        share = self.settings.generic_share
-        if share > 0:  # BM25's idf of a term in `share` of the papers is about ln(1/share)
-            idf, floor = self._idf(), math.log(1 / share)
-            terms = {t for t in terms if idf.get(t, floor) >= floor} or terms
+        terms = set(self._specific(terms)) or terms
         held = [set(tokenize(f"{h.paper.title}. {h.paper.abstract}")) for h in hits]
         return {t for t in terms if sum(t in h for h in held) >= 2} or terms
 
-    def coverage(self, query: str, paper: Paper, terms: set[str] | None = None) -> float:
+    def _specific(self, terms: Iterable[str]) -> list[str]:
+        """The terms that are not generic: BM25's idf of a term in `generic_share` of the papers
+        is about ln(1/share), and a term at or above it is specific (a term no paper has, too)."""
+        share = self.settings.generic_share
+        if share <= 0:
+            return list(terms)
+        idf, floor = self._idf(), math.log(1 / share)
+        return [t for t in terms if idf.get(t, floor) >= floor]
+
+    def coverage(self, query: str, paper: Paper, terms: set[str] | None = None,
+                 groups: Sequence[Sequence[Sequence[str]]] = ()) -> float:
         """The share of the query's terms (or of `terms`), weighted by idf, that the paper's
-        title and abstract hold (a term no paper uses weighs most)."""
+        title and abstract hold (a term no paper uses weighs most). Each of `groups` (topics the
+        question joins with "or") counts as one term, as heavy as its heaviest item, that the
+        paper holds as far as it holds its best-held item."""
         idf = self._idf()
         terms = set(tokenize(_NOTATION.sub(" ", query), query=True)) - asking_terms() if terms is None else terms
         unseen = 2 * max(idf.values(), default=1.0)
-        total = sum(idf.get(t, unseen) for t in terms) or 1.0
-        return sum(idf.get(t, 0.0) for t in terms & set(tokenize(f"{paper.title}. {paper.abstract}"))) / total
+        held = set(tokenize(f"{paper.title}. {paper.abstract}"))
+        total = sum(idf.get(t, unseen) for t in terms)
+        got = sum(idf.get(t, 0.0) for t in terms & held)
+        for items in groups:
+            weights = [sum(idf.get(t, unseen) for t in item) for item in items]
+            total += max(weights)
+            got += max(weights) * max((sum(idf.get(t, 0.0) for t in item if t in held) / w
+                                       for item, w in zip(items, weights, strict=True) if w), default=0.0)
+        return got / (total or 1.0)
 
     def confidence(self, query: str, hits: list[Hit]) -> float:
         """How sure we are that the corpus answers the query: the best dense cosine

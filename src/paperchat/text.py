@@ -111,6 +111,43 @@ def asking_terms() -> frozenset[str]:
     return frozenset(tokenize(_ASKING, query=True))
 
 
+_LIST_PIECE = re.compile(r"[A-Za-z0-9]+(?:[-'][A-Za-z0-9]+)*|[^\w\s]")
+
+
+def alternatives(question: str) -> list[list[list[str]]]:
+    """The topics a question joins with "or", as terms: one list per "or", one item per topic
+    ("3D reconstruction, rendering or stylization" -> [[3d, reconstruct], [render], [styliz]]).
+    An item is the run of words beside the "or", or beside a comma of its list, up to a word
+    the question is asked with or a function word ("about", "of", "and"); any one item is what
+    the question asks about. Lists with fewer than two items are left out."""
+    pieces, asking = _LIST_PIECE.findall(question), asking_terms()
+
+    def terms(i: int) -> list[str]:
+        return [t for t in tokenize(pieces[i], query=True) if t not in asking] if 0 <= i < len(pieces) else []
+
+    def run(i: int, step: int) -> tuple[list[str], int]:
+        found: list[str] = []
+        while terms(i):
+            found = found + terms(i) if step > 0 else terms(i) + found
+            i += step
+        return found, i
+
+    groups = []
+    for j, piece in enumerate(pieces):
+        if piece.lower() != "or":
+            continue
+        items = [run(j + 1, 1)[0]]
+        left, i = run(j - 1, -1)
+        items.insert(0, left)
+        while left and i > 0 and pieces[i] == ",":
+            left, i = run(i - 1, -1)
+            items.insert(0, left)
+        items = [item for item in items if item]
+        if len(items) >= 2:
+            groups.append(items)
+    return groups
+
+
 def restates(sentence: str, question: str) -> bool:
     """The sentence says nothing the question did not ("The papers that train language models
     with reinforcement learning are [1]."): every term it has is the question's or an asking word."""
