@@ -201,3 +201,29 @@ def test_a_name_put_in_for_a_marker_is_not_judged_as_part_of_the_claim() -> None
     verifier.prepare([source])
     checked = verifier.check("[1] Spreads the unmasked tokens uniformly over the image.", [source], Verification())
     assert checked.text and checked.text.startswith("Orthogonal Quantum Widgets") and checked.cited == [1]
+
+
+CELLS = ("Single-cell sequencing measures gene expression at one time. "
+         "We infer trajectories from static snapshots. "
+         "Experiments on three datasets show accurate trajectories.")
+
+
+@pytest.mark.parametrize(("claim", "kept"), [
+    ("[1] models temporal single-cell data with latent Gaussian processes.", True),
+    ("Modeling Temporal Single-Cell Data [1] models temporal single-cell data with latent Gaussian processes.", True),
+    ("[1] models protein structures with latent Gaussian processes.", False),  # a word the paper never uses
+    ("[1] does not use latent Gaussian processes for temporal single-cell data.", False),  # negated
+    ("[1] models 5 temporal single-cell datasets with latent Gaussian processes.", False),  # a number it lacks
+    ("[1] uses reinforcement learning.", False),
+])
+def test_a_claim_that_restates_the_title_is_supported_by_it(verifier, claim, kept) -> None:
+    """The title is on the source card: "[1] models temporal single-cell data with latent Gaussian
+    processes" is what it says, though no sentence of the abstract does; a claim that adds a word
+    the paper never uses, negates the title or adds a number is not."""
+    title = "Modeling Temporal Single-Cell Data with Latent Gaussian Processes and Optimal Transport"
+    srcs = [Source(1, _paper("c", title, CELLS), title)]
+    verifier.prepare(srcs)
+    checked = verifier.check(claim, srcs, Verification())
+    assert (checked.text is not None) == kept, checked.reason
+    if kept:
+        assert checked.cited == [1]

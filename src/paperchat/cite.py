@@ -13,7 +13,9 @@ shown abstract supports it:
   clause on the topic of some sentence (MiniLM cosine >= threshold and enough
   of its key terms in the abstract, the paper's own name not counting) that the
   meaning checks of claims.py find no conflict in (numbers, negation,
-  direction words, names) against its two closest sentences;
+  direction words, names) against its two closest sentences; or a clause that
+  restates the paper's title (shown on its source card), judged without the name
+  it writes: every key term in the paper, most in the title, no meaning conflict;
 - a citation that supports nothing in the sentence is moved to a shown source
   that does, or removed;
 - a sentence naming a paper (by its label) that it does not validly cite, or
@@ -43,6 +45,7 @@ _CONTRAST_MARKER = re.compile(r"(?:(?<=\bwhile )|(?<=\bwhereas )|(?<=\bwhilst )|
 _LEADING_MARKERS = re.compile(r"^\s*(?:both\s+)?\[\d+\](?:\s*(?:,|and|or|&)\s*\[\d+\])*")
 _CLAUSE = re.compile(r"\s*(?:;|,?\s+\b(?:while|whereas|but|whilst)\b|,\s+and\b|\bin contrast,?)\s+", re.I)
 _LIST_END = re.compile(r"\s*,\s+and\s+", re.I)
+TITLE_SHARE = 0.5  # a clause backed by the title alone: at least this share of its key terms are the title's
 
 
 def parse(text: str) -> list[int]:
@@ -121,10 +124,31 @@ class Verifier:
         terms = {t for t in tokenize(clause) if len(t) > 2} - own  # the paper's name is no evidence
         overlap = len(terms & set(tokenize(source.paper.abstract))) / max(len(terms), 1)
         if float(sims[order[0]]) < self.threshold or overlap < self.min_overlap:
+            if self._restates_title(clause, source, names):
+                return True, source.paper.title, ""
             return False, best, "no sentence of the abstract says this"
         nearby = " ".join(source.sentences[int(i)] for i in order[:2])
         why = conflict(clause, best, nearby, source.paper.abstract, names)
         return not why, best, why
+
+    def _restates_title(self, clause: str, source: Source, names: Sequence[str]) -> bool:
+        """The clause says what the paper's title says ("… [2] models temporal scRNA-seq data with a
+        latent Gaussian process"): the title is on the source card, so it is evidence too. Judged
+        without the title or name the clause writes and its verb ("uses", "focuses"), on what is
+        left: at least two key terms, every one in the paper, most of them in its title, close to
+        the title (cosine), and no meaning check objecting."""
+        title = source.paper.title
+        said = clause
+        for name in sorted({title, source.label, title_lead(title)}, key=len, reverse=True):
+            said = re.sub(re.escape(name), " ", said, flags=re.I)
+        terms = {t for t in tokenize(re.sub(rf"\b{_VERB}", " ", said, flags=re.I)) if len(t) > 2}
+        in_title = terms & set(tokenize(title))
+        if (len(terms) < 2 or len(in_title) < TITLE_SHARE * len(terms)
+                or not terms <= in_title | set(tokenize(source.paper.abstract))):
+            return False
+        said_vec, title_vec = self.embed([said, title])
+        return (float(said_vec @ title_vec) >= self.threshold
+                and not conflict(said, title, title, f"{title}. {source.paper.abstract}", names))
 
     def check(self, sentence: str, sources: Sequence[Source], report: Verification) -> Checked:
         by_n = {s.n: s for s in sources}
