@@ -227,3 +227,19 @@ def test_a_claim_that_restates_the_title_is_supported_by_it(verifier, claim, kep
     assert (checked.text is not None) == kept, checked.reason
     if kept:
         assert checked.cited == [1]
+
+
+def test_a_title_opening_with_a_or_the_is_named_though_the_sentence_has_that_word(verifier) -> None:
+    """"The first paper …, while [2] proposes …": the "The" before [2] is no name of the paper
+    whose title opens with "The", so its name is put in; "PEARL [1] adapts …" is not named twice."""
+    brain = "The Brain Interprets Visual Information Through Priors"
+    srcs = [Source(1, _paper("a", "PEARL: Parallel Speculative Decoding", PEARL), "PEARL"),
+            Source(2, _paper("b", brain, "We model visual inference with a learned prior. It fits the data."), brain)]
+    verifier.prepare(srcs)
+    checked = verifier.check("The first paper adapts the draft length [1], while [2] proposes a learned prior.", srcs,
+                             Verification())
+    said = checked.text or checked.said
+    assert f"{brain} [2] proposes" in said or f"{brain} proposes" in said
+    checked = verifier.check("PEARL [1] adapts the draft length with pre-verify and post-verify strategies.", srcs,
+                             Verification())
+    assert (checked.text or checked.said).count("PEARL") == 1

@@ -34,7 +34,7 @@ import numpy as np
 from paperchat.claims import conflict
 from paperchat.config import AnswerSettings
 from paperchat.schema import Checked, Source, Verification
-from paperchat.text import plain, sentences, title_lead, tokenize
+from paperchat.text import STOPWORDS, plain, sentences, title_lead, tokenize
 
 MARKER = re.compile(r"\s*\[(\d+(?:\s*[-–,;]\s*\d+)*)\]")
 _VERB = (r"(?:uses?|is|are|proposes?|introduces?|focus(?:es)?|aims?|improves?|achieves?|employs?|addresses|"
@@ -164,7 +164,10 @@ class Verifier:
                 named = title_lead(by_n[n].paper.title)
                 probe = " ".join(named.split()[:3]).lower()  # before the marker, or right after it
                 before = text[max(0, m.start() - max(len(by_n[n].label), len(named)) - 20):m.start()]
-                if first in before or probe in before.lower() or text[m.end():].lstrip().lower().startswith(probe):
+                # a name's first word ("PEARL") names it; "A" or "The" opening a title does not
+                by_first = len(first) > 2 and first.lower() not in STOPWORDS and re.search(
+                    rf"(?<!\w){re.escape(first)}(?!\w)", before) is not None
+                if by_first or probe in before.lower() or text[m.end():].lstrip().lower().startswith(probe):
                     return m.group(0)  # already named: "PEARL [1] and ...", "[2] Projected Gradient Ascent … addresses"
                 if named.lower() not in by_n[n].paper.abstract.lower():
                     unjudged.append(named)
