@@ -10,7 +10,7 @@ import pytest
 
 from paperchat import render, ui
 from paperchat.engine import Engine
-from paperchat.schema import Hit, Paper
+from paperchat.schema import Answer, Citation, Hit, Paper
 
 from .conftest import ScriptedChat
 
@@ -104,3 +104,13 @@ def test_gradio_client_calls_ask_on_a_running_app(engine) -> None:
         assert all(j.result()["answer"] for j in jobs)  # queued, none crashed
     finally:
         demo.close()
+
+
+def test_a_title_that_backs_a_claim_is_marked_on_its_card() -> None:
+    """A sentence that restates the title is backed by it (cite.py): the card marks the title, escaped."""
+    paper = Paper(paper_id="t", title="Modeling <Cells> with Transport", abstract="We infer trajectories. It works.",
+                  venue="ICLR", year=2026)
+    answer = Answer("Modeling cells with transport [1].", [Citation(1, paper, True, [paper.title])])
+    card = render.sources_html([Hit(paper, 1.0, 0.9, [])], answer)
+    assert "<mark>Modeling &lt;Cells&gt; with Transport</mark>" in card and "<Cells>" not in card
+    assert "cited ✓ verified" in card

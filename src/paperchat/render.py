@@ -92,7 +92,8 @@ def sources_html(hits: list[Hit], answer: Answer | None = None) -> str:
             f'<span class="s" data-s="{i}">' + (f"<mark>{html.escape(s)}</mark>" if s in support else html.escape(s))
             + "</span>" for i, s in enumerate(sentences(p.abstract))
         )
-        title = html.escape(p.title) + (' <span class="badge">label from abstract</span>' if p.title_derived else "")
+        title = (f"<mark>{html.escape(p.title)}</mark>" if p.title in support else html.escape(p.title)) + (
+            ' <span class="badge">label from abstract</span>' if p.title_derived else "")  # a restated title backs a claim
         url, code_url = safe_url(p.url), safe_url(p.code_url)
         link = f' · <a href="{html.escape(url)}" target="_blank" rel="noopener">OpenReview</a>' if url else ""
         code = f' · <a href="{html.escape(code_url)}" target="_blank" rel="noopener">code</a>' if code_url else ""

@@ -266,7 +266,7 @@ class Citation:
     n: int
     paper: Paper
     supported: bool = True  # False: a sentence citing it was not supported by it (and was withheld)
-    support: list[str] = field(default_factory=list)  # abstract sentences that back the answer
+    support: list[str] = field(default_factory=list)  # abstract sentences (or the title) that back the answer
     withheld: list[str] = field(default_factory=list)  # the sentences that cited it and were withheld
 
     def to_json(self) -> dict[str, Any]:
