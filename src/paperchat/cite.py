@@ -46,6 +46,7 @@ _LEADING_MARKERS = re.compile(r"^\s*(?:both\s+)?\[\d+\](?:\s*(?:,|and|or|&)\s*\[
 _CLAUSE = re.compile(r"\s*(?:;|,?\s+\b(?:while|whereas|but|whilst)\b|,\s+and\b|\bin contrast,?)\s+", re.I)
 _LIST_END = re.compile(r"\s*,\s+and\s+", re.I)
 TITLE_SHARE = 0.5  # a clause backed by the title alone: at least this share of its key terms are the title's
+TITLES_KEPT = 4096  # title vectors a verifier keeps (about 6 MB), then starts again
 
 
 def parse(text: str) -> list[int]:
@@ -91,6 +92,7 @@ class Verifier:
         self.min_overlap = settings.min_term_overlap
         self.min_quote_words = settings.min_quote_words
         self.min_clause_terms = settings.min_clause_terms
+        self._titles: dict[str, np.ndarray] = {}  # title -> vector, embedded once per title
 
     def prepare(self, sources: Sequence[Source]) -> None:
         todo = [s for s in sources if s.vectors is None]
@@ -124,14 +126,14 @@ class Verifier:
         terms = {t for t in tokenize(clause) if len(t) > 2} - own  # the paper's name is no evidence
         overlap = len(terms & set(tokenize(source.paper.abstract))) / max(len(terms), 1)
         if float(sims[order[0]]) < self.threshold or overlap < self.min_overlap:
-            if self._restates_title(clause, source, names):
+            if self._restates_title(clause, vector, source, names):
                 return True, source.paper.title, ""
             return False, best, "no sentence of the abstract says this"
         nearby = " ".join(source.sentences[int(i)] for i in order[:2])
         why = conflict(clause, best, nearby, source.paper.abstract, names)
         return not why, best, why
 
-    def _restates_title(self, clause: str, source: Source, names: Sequence[str]) -> bool:
+    def _restates_title(self, clause: str, vector: np.ndarray, source: Source, names: Sequence[str]) -> bool:
         """The clause says what the paper's title says ("… [2] models temporal scRNA-seq data with a
         latent Gaussian process"): the title is on the source card, so it is evidence too. Judged
         without the title or name the clause writes and its verb ("uses", "focuses"), on what is
@@ -146,8 +148,12 @@ class Verifier:
         if (len(terms) < 2 or len(in_title) < TITLE_SHARE * len(terms)
                 or not terms <= in_title | set(tokenize(source.paper.abstract))):
             return False
-        said_vec, title_vec = self.embed([said, title])
-        return (float(said_vec @ title_vec) >= self.threshold
+        said_vec = vector if said == clause else self.embed([said])[0]
+        if title not in self._titles:
+            if len(self._titles) >= TITLES_KEPT:
+                self._titles.clear()
+            self._titles[title] = self.embed([title])[0]
+        return (float(said_vec @ self._titles[title]) >= self.threshold
                 and not conflict(said, title, title, f"{title}. {source.paper.abstract}", names))
 
     def check(self, sentence: str, sources: Sequence[Source], report: Verification) -> Checked:

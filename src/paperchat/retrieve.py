@@ -143,9 +143,7 @@ class Retriever:
         if not comparative:
             best = max((h.dense for h in hits), default=0.0)
             return {h.paper.paper_id for i, h in enumerate(hits) if i == 0 or h.dense >= best - s.relevant_margin}
-        groups = [[self._specific(item) for item in items] for items in alternatives(query)]
-        groups = [[item for item in items if item] for items in groups]
-        groups = [items for items in groups if len(items) >= 2]
+        groups = self.alternatives(query)
         topic = self.topic_terms(query, hits) - {t for items in groups for item in items for t in item}
         score = {h.paper.paper_id: h.dense + s.coverage_weight_relevance * self.coverage(query, h.paper, topic, groups)
                  for h in hits}
@@ -160,6 +158,13 @@ class Retriever:
         terms = set(self._specific(terms)) or terms
         held = [set(tokenize(f"{h.paper.title}. {h.paper.abstract}")) for h in hits]
         return {t for t in terms if sum(t in h for h in held) >= 2} or terms
+
+    def alternatives(self, query: str) -> list[list[list[str]]]:
+        """The topics the query joins with "or" (text.alternatives), each item without its
+        generic terms; an item left empty drops out, and so does a list left with one item."""
+        groups = [[item for item in (self._specific(item) for item in items) if item]
+                  for items in alternatives(query)]
+        return [items for items in groups if len(items) >= 2]
 
     def _specific(self, terms: Iterable[str]) -> list[str]:
         """The terms that are not generic: BM25's idf of a term in `generic_share` of the papers

@@ -121,14 +121,12 @@ def alternatives(question: str) -> list[list[list[str]]]:
     the question is asked with or a function word ("about", "of", "and"); any one item is what
     the question asks about. Lists with fewer than two items are left out."""
     pieces, asking = _LIST_PIECE.findall(question), asking_terms()
-
-    def terms(i: int) -> list[str]:
-        return [t for t in tokenize(pieces[i], query=True) if t not in asking] if 0 <= i < len(pieces) else []
+    content = [[t for t in tokenize(piece, query=True) if t not in asking] for piece in pieces]
 
     def run(i: int, step: int) -> tuple[list[str], int]:
         found: list[str] = []
-        while terms(i):
-            found = found + terms(i) if step > 0 else terms(i) + found
+        while 0 <= i < len(pieces) and content[i]:
+            found = found + content[i] if step > 0 else content[i] + found
             i += step
         return found, i
 
