@@ -15,9 +15,11 @@ $(VENV)/.ready: pyproject.toml scripts/llama_wheel.sh
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
 	$(BIN)/pip install -q torch==2.13.0
-	$(BIN)/pip install -q "$$(scripts/llama_wheel.sh)"
+	w="$$(scripts/llama_wheel.sh)" && $(BIN)/pip install -q "$$w" && $(BIN)/pip install -q --force-reinstall --no-deps "$$w"
 	$(BIN)/pip install -q -e '.[dev]'
 	$(BIN)/paperchat models fetch $(MODEL) smollm2-135m
+	$(BIN)/python scripts/llama_probe.py || { $(BIN)/pip install -q --force-reinstall --no-deps \
+	  "$$(LLAMA_KIND=avx512 scripts/llama_wheel.sh)" && $(BIN)/python scripts/llama_probe.py; }
 	touch $@
 
 data/index/manifest.json: $(VENV)/.ready $(INDEX_INPUTS)

@@ -1,17 +1,30 @@
 #!/usr/bin/env bash
 # Build llama-cpp-python once, portable (never GGML_NATIVE: native builds die with
 # SIGILL in the AMX path on these CPUs), and keep the wheel in a cache folder.
-# AVX-512 (without AMX) when the CPU has it, AVX2 otherwise. Prints the wheel path.
+# Flags from this CPU: AVX2; AVX-512 (VNNI, BF16) where it has them; and where it also has
+# AMX, AMX too, from the sdist with one line patched: GCC 12 drops the stores that fill
+# the AMX tile configuration before `_tile_loadconfig` (the SIGILL), and an empty asm
+# statement that reads the configuration keeps them (../shared/MODELS.md). make setup
+# then runs scripts/llama_probe.py and falls back to the AVX-512 build if the AMX one
+# crashes or computes nonsense. LLAMA_KIND=avx2|avx512|amx forces a kind. Prints the wheel path.
 set -euo pipefail
 version="${LLAMA_CPP_VERSION:-0.3.36}"
 cache="${PAPERCHAT_WHEELS:-$HOME/.cache/paperchat/wheels}"
 mkdir -p "$cache"
-flags="-DGGML_NATIVE=OFF -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON"
+has() { grep -qw "$1" /proc/cpuinfo; }
 kind=avx2
-if grep -qw avx512f /proc/cpuinfo && grep -qw avx512_vnni /proc/cpuinfo && grep -qw avx512_bf16 /proc/cpuinfo; then
-  flags="$flags -DGGML_AVX512=ON -DGGML_AVX512_VNNI=ON -DGGML_AVX512_BF16=ON -DGGML_AMX_TILE=OFF -DGGML_AMX_INT8=OFF -DGGML_AMX_BF16=OFF"
+if has avx512f && has avx512_vnni && has avx512_bf16; then
   kind=avx512
+  if has amx_tile && has amx_int8 && has amx_bf16; then kind=amx; fi
 fi
+kind="${LLAMA_KIND:-$kind}"
+flags="-DGGML_NATIVE=OFF -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON"
+case "$kind" in
+  avx2) ;;
+  avx512) flags="$flags -DGGML_AVX512=ON -DGGML_AVX512_VNNI=ON -DGGML_AVX512_BF16=ON -DGGML_AMX_TILE=OFF -DGGML_AMX_INT8=OFF -DGGML_AMX_BF16=OFF" ;;
+  amx) flags="$flags -DGGML_AVX512=ON -DGGML_AVX512_VNNI=ON -DGGML_AVX512_BF16=ON -DGGML_AMX_TILE=ON -DGGML_AMX_INT8=ON -DGGML_AMX_BF16=ON" ;;
+  *) echo "LLAMA_KIND must be avx2, avx512 or amx, not '$kind'" >&2; exit 2 ;;
+esac
 dir="$cache/$kind"
 mkdir -p "$dir"
 # a wheel built before this script sorted them by kind is AVX2
@@ -21,8 +34,19 @@ fi
 wheel=$(ls "$dir"/llama_cpp_python-"$version"-*.whl 2>/dev/null | head -1 || true)
 if [ -z "$wheel" ]; then
   echo "building llama-cpp-python $version ($kind), about 10 minutes on 2 cores …" >&2
+  source="llama-cpp-python==$version"
+  if [ "$kind" = amx ]; then
+    work=$(mktemp -d)
+    trap 'rm -rf "$work"' EXIT
+    python3 -m pip download -q --no-deps --no-binary :all: -d "$work" "llama-cpp-python==$version" >&2
+    tar -xzf "$work"/llama_cpp_python-"$version".tar.gz -C "$work"
+    source="$work/llama_cpp_python-$version"
+    mmq="$source/vendor/llama.cpp/ggml/src/ggml-cpu/amx/mmq.cpp"
+    sed -i 's|^    _tile_loadconfig(&tc);|    __asm__ __volatile__("" : : "r"(\&tc) : "memory");  // keep the stores to tc (GCC 12)\n    _tile_loadconfig(\&tc);|' "$mmq"
+    grep -q '"r"(&tc) : "memory"' "$mmq" || { echo "the AMX patch no longer applies to $mmq: build with LLAMA_KIND=avx512" >&2; exit 1; }
+  fi
   CMAKE_ARGS="$flags" CMAKE_BUILD_PARALLEL_LEVEL="$(nproc)" \
-    python3 -m pip wheel -q --no-deps -w "$dir" "llama-cpp-python==$version" >&2
+    python3 -m pip wheel -q --no-deps -w "$dir" "$source" >&2
   wheel=$(ls "$dir"/llama_cpp_python-"$version"-*.whl | head -1)
 fi
 echo "$wheel"

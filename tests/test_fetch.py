@@ -83,3 +83,66 @@ def test_the_models_make_setup_fetched_are_the_pinned_files(key) -> None:
     if not path.exists():
         pytest.skip(f"{path} not fetched (make setup fetches it)")
     assert fetch.verify(key, path) == path
+
+
+def _probe():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("llama_probe", Path(__file__).parents[1] / "scripts" / "llama_probe.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_llama_probe_fails_a_build_that_crashes_or_computes_garbage() -> None:
+    verdict = _probe().verdict
+    assert verdict(0, "1.750\n", "") == (True, "llama probe: 1.75 nats per token on the fixed passage (fine; limit 5.0)")
+    assert verdict(0, "11.931\n", "")[0] is False  # a uniform guess over Qwen's vocabulary
+    assert verdict(0, "nan\n", "")[0] is False
+    ok, why = verdict(-4, "", "")  # SIGILL, as native AMX builds die on these CPUs
+    assert not ok and "SIGILL" in why
+    ok, why = verdict(1, "", "Traceback (most recent call last):\n  …\nValueError: Failed to load model")
+    assert not ok and why.endswith("ValueError: Failed to load model") and "Traceback" not in why
+
+
+def test_the_llama_probe_runs_the_model_in_a_child_so_a_failure_is_an_exit_status(tmp_path) -> None:
+    import subprocess
+    import sys
+
+    not_a_model = tmp_path / "x.gguf"
+    not_a_model.write_bytes(b"not a model")
+    run = subprocess.run([sys.executable, "scripts/llama_probe.py", str(not_a_model)], capture_output=True, text=True,
+                         cwd=Path(__file__).parents[1])
+    assert run.returncode == 1 and "did not run with this build" in run.stderr and "Traceback" not in run.stderr
+
+
+def test_the_llama_wheel_kind_follows_this_cpu_and_a_cached_wheel_is_not_rebuilt(tmp_path) -> None:
+    import os
+    import subprocess
+
+    flags = set(Path("/proc/cpuinfo").read_text().split())
+    kind = "avx2"
+    if {"avx512f", "avx512_vnni", "avx512_bf16"} <= flags:
+        kind = "amx" if {"amx_tile", "amx_int8", "amx_bf16"} <= flags else "avx512"
+    wheel = tmp_path / kind / "llama_cpp_python-0.3.36-py3-none-linux_x86_64.whl"
+    wheel.parent.mkdir()
+    wheel.write_bytes(b"cached")
+    script = Path(__file__).parents[1] / "scripts" / "llama_wheel.sh"
+    env = {**os.environ, "PAPERCHAT_WHEELS": str(tmp_path)}
+    env.pop("LLAMA_KIND", None)
+    run = subprocess.run(["bash", str(script)], capture_output=True, text=True, env=env)
+    assert run.returncode == 0 and run.stdout.strip() == str(wheel)
+    run = subprocess.run(["bash", str(script)], capture_output=True, text=True, env={**env, "LLAMA_KIND": "native"})
+    assert run.returncode == 2 and "LLAMA_KIND must be avx2, avx512 or amx" in run.stderr
+
+
+@pytest.mark.slow
+def test_the_installed_llama_build_computes_the_default_model_correctly_here() -> None:
+    import subprocess
+    import sys
+
+    run = subprocess.run([sys.executable, "scripts/llama_probe.py"], capture_output=True, text=True,
+                         cwd=Path(__file__).parents[1])
+    assert run.returncode == 0, run.stderr
+    assert "fine" in run.stderr
