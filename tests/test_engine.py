@@ -58,6 +58,28 @@ def test_answer_quotes_evidence_and_keeps_a_verified_synthesis(settings, seed_in
         (1, False, ["It also cures cancer in mice [1]."])]
 
 
+def test_a_reply_cut_off_mid_sentence_loses_its_stub_not_its_sentences(settings, seed_index) -> None:
+    # the model hit max_tokens: its last words are half a sentence that would still match the topic
+    engine = _engine(settings, seed_index, "PEARL adapts the draft length of speculative decoding [1]. "
+                                           "PEARL parallels the drafting phase and the verification phase, while the Sl")
+    answer = engine.answer("What is PEARL?")
+    synthesis = answer.text.split(IN_SHORT)[1]
+    assert "adapts the draft length of speculative decoding [1]." in synthesis and "the Sl" not in synthesis
+    assert answer.verification.unsupported == 0 and answer.verification.checked == 1  # not the verifier's verdict
+    assert answer.verification.dropped_sentences == ["PEARL parallels the drafting phase and the verification phase, while the Sl"]
+    assert answer.verification.dropped_reasons[0].startswith("cut off")
+    # a marker after a stop opens the next sentence, as its subject: it is not the stub's
+    answer = _engine(settings, seed_index, "PEARL adapts the draft length of speculative decoding [1]. "
+                                           "[1] parallels the drafting phase and the verification phase.").answer(
+        "What is PEARL?")
+    synthesis = answer.text.split(IN_SHORT)[1]
+    assert "[1]. PEARL parallels the drafting phase" in synthesis  # named, not ". parallels …"
+    # a last sentence that ends with its stop and markers, or markers after the stop, is kept
+    for ending in ("[1].", ". [1]"):
+        reply = f"PEARL adapts the draft length of speculative decoding {ending}".replace(" .", ".")
+        answer = _engine(settings, seed_index, reply).answer("What is PEARL?")
+        assert answer.verification.checked == 1 and not answer.verification.dropped_sentences
+
 def test_every_marker_in_the_answer_resolves_to_a_citation(settings, seed_index) -> None:
     engine = _engine(settings, seed_index, "PEARL [1] and a paper [9] adapt the draft length of speculative decoding.")
     answer = engine.answer(QUESTION)

@@ -28,7 +28,7 @@ import numpy as np
 
 from paperchat import table as T
 from paperchat.chat import ChatModel
-from paperchat.cite import Verifier, split_sentences
+from paperchat.cite import Verifier, split_sentences, strip_markers
 from paperchat.config import AnswerSettings
 from paperchat.errors import ModelUnavailableError, PaperchatError
 from paperchat.schema import (
@@ -188,7 +188,8 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
             result.timings["last_model_token_s"] = now
             result.timings["model_pieces"] = result.timings.get("model_pieces", 0) + 1
             buffer += piece
-            # a sentence is complete when a stop (and any markers after it) is followed by a space
+            # a sentence is complete when a stop (and any markers after it) is followed by a space; a
+            # marker after the space opens the next sentence, as the model writes it ("… [1]. [2] uses …")
             m = re.search(r"^(.*[.!?](?:\s*\[[\d,\s\-–]+\])*)\s+(?=\S)", buffer, re.S)
             if m:
                 yield from flush(m.group(1))
@@ -208,9 +209,18 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
     finally:
         if stream is not None and hasattr(stream, "close"):
             stream.close()  # frees the model (its lock, or the server's slot) now, not when collected
-    if buffer.strip():
-        yield from flush(buffer)
+    if strip_markers(buffer) and len(result.sentences) < cap:  # markers alone are no sentence
+        if _ENDED.search(buffer):
+            yield from flush(buffer)
+        else:  # the model ran out of tokens mid-sentence ("…, while the Sler"): no reader wants the stub
+            result.report.dropped_sentences.append(buffer.strip())
+            result.report.dropped_reasons.append(CUT_OFF)
     return result
+
+
+# the reply's last words end a sentence: a stop, then any markers ("… by 12% [2]." or "… [1][2]" after a stop)
+_ENDED = re.compile(r"[.!?][\"”')\]]*(?:\s*\[[\d,\s\-–]+\])*\s*$")
+CUT_OFF = "cut off: the reply stops mid-sentence (the model ran out of tokens)"
 
 
 def _repeats(sentence: str, earlier: Sequence[str], share: float) -> bool:

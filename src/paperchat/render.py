@@ -111,7 +111,7 @@ def sources_html(hits: list[Hit], answer: Answer | None = None) -> str:
         dropped = "".join(f"<li>{html.escape(s)}" + (f" <i>({html.escape(r)})</i>" if r else "") + "</li>"
                           for s, r in zip(v.dropped_sentences, reasons, strict=True))
         cards.append(f'<div class="src"><span class="badge warn">⚠ withheld</span> The model also wrote '
-                     f"sentences that no shown abstract supports; they are not in the answer:<ul>{dropped}</ul></div>")
+                     f"sentences that are not in the answer (why, after each):<ul>{dropped}</ul></div>")
     return "\n".join(cards)
 
 
