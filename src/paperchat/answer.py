@@ -61,7 +61,8 @@ HOW_THEY_DIFFER = "**How they differ:** "
 
 
 # What the model is asked to do after the evidence; their words, like the question's, are no content
-TASK_TABLE = "In at most three short sentences, say how these papers differ in problem, approach and result. Use only the table."
+TASK_TABLE = ("In at most three sentences of at most 20 words each, say how these papers differ in problem, approach "
+              "and result. Use only the table.")
 TASK_COMPARE = "Compare the papers in one or two sentences: what each does and how they differ."
 TASK_ANSWER = "Answer the question in one or two sentences."
 TASKS = " ".join((TASK_TABLE, TASK_COMPARE, TASK_ANSWER))
