@@ -19,7 +19,7 @@ $(VENV)/.ready: pyproject.toml scripts/llama_wheel.sh
 	$(BIN)/pip install -q -e '.[dev]'
 	$(BIN)/paperchat models fetch $(MODEL) smollm2-135m
 	$(BIN)/python scripts/llama_probe.py || { $(BIN)/pip install -q --force-reinstall --no-deps \
-	  "$$(LLAMA_KIND=avx512 scripts/llama_wheel.sh)" && $(BIN)/python scripts/llama_probe.py; }
+	  "$$(LLAMA_FALLBACK=1 scripts/llama_wheel.sh)" && $(BIN)/python scripts/llama_probe.py; }
 	touch $@
 
 data/index/manifest.json: $(VENV)/.ready $(INDEX_INPUTS)

@@ -5,8 +5,8 @@
 # AMX, AMX too, from the sdist with one line patched: GCC 12 drops the stores that fill
 # the AMX tile configuration before `_tile_loadconfig` (the SIGILL), and an empty asm
 # statement that reads the configuration keeps them (../shared/MODELS.md). make setup
-# then runs scripts/llama_probe.py and falls back to the AVX-512 build if the AMX one
-# crashes or computes nonsense. LLAMA_KIND=avx2|avx512|amx forces a kind. Prints the wheel path.
+# then runs scripts/llama_probe.py and, if the AMX build crashes or computes nonsense, installs
+# the AVX-512 one (LLAMA_FALLBACK=1). LLAMA_KIND=avx2|avx512|amx forces a kind. Prints the wheel path.
 set -euo pipefail
 version="${LLAMA_CPP_VERSION:-0.3.36}"
 cache="${PAPERCHAT_WHEELS:-$HOME/.cache/paperchat/wheels}"
@@ -18,6 +18,10 @@ if has avx512f && has avx512_vnni && has avx512_bf16; then
   if has amx_tile && has amx_int8 && has amx_bf16; then kind=amx; fi
 fi
 kind="${LLAMA_KIND:-$kind}"
+if [ -n "${LLAMA_FALLBACK:-}" ]; then  # the build of this kind failed scripts/llama_probe.py
+  if [ "$kind" != amx ]; then echo "the $kind build of llama.cpp failed the probe and there is no safer one to fall back to" >&2; exit 1; fi
+  kind=avx512
+fi
 flags="-DGGML_NATIVE=OFF -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON"
 case "$kind" in
   avx2) ;;

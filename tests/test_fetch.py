@@ -135,6 +135,17 @@ def test_the_llama_wheel_kind_follows_this_cpu_and_a_cached_wheel_is_not_rebuilt
     assert run.returncode == 0 and run.stdout.strip() == str(wheel)
     run = subprocess.run(["bash", str(script)], capture_output=True, text=True, env={**env, "LLAMA_KIND": "native"})
     assert run.returncode == 2 and "LLAMA_KIND must be avx2, avx512 or amx" in run.stderr
+    # a build that failed the probe: only AMX has a safer one (AVX-512) to fall back to
+    safer = tmp_path / "avx512" / wheel.name
+    safer.parent.mkdir(exist_ok=True)
+    safer.write_bytes(b"cached")
+    for failed in ("amx", "avx512", "avx2"):
+        run = subprocess.run(["bash", str(script)], capture_output=True, text=True,
+                             env={**env, "LLAMA_KIND": failed, "LLAMA_FALLBACK": "1"})
+        if failed == "amx":
+            assert run.returncode == 0 and run.stdout.strip() == str(safer)
+        else:
+            assert run.returncode == 1 and "no safer one to fall back to" in run.stderr and not run.stdout
 
 
 @pytest.mark.slow
