@@ -191,7 +191,7 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
             buffer += piece
             # a sentence is complete when a stop (and any markers after it) is followed by a space; a
             # marker after the space opens the next sentence, as the model writes it ("… [1]. [2] uses …")
-            m = re.search(r"^(.*[.!?](?:\s*\[[\d,\s\-–]+\])*)\s+(?=\S)", buffer, re.S)
+            m = _COMPLETE.search(buffer)
             if m:
                 yield from flush(m.group(1))
                 buffer = buffer[m.end():]
@@ -219,8 +219,10 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
     return result
 
 
+_MARKERS = r"(?:\s*\[[\d,\s\-–]+\])*"  # citation markers written after a stop ("… decoding. [1][2]")
+_COMPLETE = re.compile(rf"^(.*[.!?]{_MARKERS})\s+(?=\S)", re.S)  # a sentence, and the next one begun
 # the reply's last words end a sentence: a stop, then any markers ("… by 12% [2]." or "… [1][2]" after a stop)
-_ENDED = re.compile(r"[.!?][\"”')\]]*(?:\s*\[[\d,\s\-–]+\])*\s*$")
+_ENDED = re.compile(rf"[.!?][\"”')\]]*{_MARKERS}\s*$")
 CUT_OFF = "cut off: the reply stops mid-sentence (the model ran out of tokens)"
 
 
