@@ -69,7 +69,7 @@ class LlamaCppChat:
     """A GGUF model in-process through llama-cpp-python; keeps the KV cache of the
     previous prompt, so a shared prompt prefix is not computed twice."""
 
-    def __init__(self, path: Path, threads: int, n_ctx: int, temperature: float) -> None:
+    def __init__(self, path: Path, threads: int, n_ctx: int, temperature: float, draft_tokens: int = 0) -> None:
         try:
             from llama_cpp import Llama
         except ImportError:
@@ -83,7 +83,8 @@ class LlamaCppChat:
         self.name = path.stem
         self.temperature = temperature
         self._turns = OneAtATime()
-        self._llm = Llama(
+        kind = Llama if draft_tokens == 0 else lookup_llama(Llama, draft_tokens)
+        self._llm = kind(
             model_path=str(path), n_ctx=n_ctx, n_threads=threads, n_threads_batch=threads,
             n_batch=256, n_ubatch=128, flash_attn=True, verbose=False,
         )
@@ -108,6 +109,40 @@ class LlamaCppChat:
                         yield str(text)
             finally:
                 stream.close()
+
+
+def lookup_llama(llama: type, draft_tokens: int) -> type:
+    """`Llama` that drafts up to `draft_tokens` tokens by prompt lookup and checks them in one pass.
+
+    The drafts are the tokens that followed the last two generated tokens where those
+    occur in the prompt (llama-cpp-python's LlamaPromptLookupDecoding): an answer that
+    copies a title or a cell's phrase from the table gets several tokens per pass.
+    Greedy decoding keeps a drafted token only where the model would have chosen it.
+    The stock `eval` asks for the logits of every prompt token once a draft model is
+    set and copies them into an n_ctx x vocabulary array (1.2 GB for Qwen2.5); sampling
+    reads logits from the context, so this `eval` asks for every token's logits only in
+    a drafted batch (the sampled token and its drafts) and copies none.
+    """
+    from llama_cpp.llama_speculative import LlamaPromptLookupDecoding
+
+    class LookupLlama(llama):  # type: ignore[valid-type, misc]
+        def __init__(self, **kwargs: Any) -> None:
+            super().__init__(draft_model=LlamaPromptLookupDecoding(max_ngram_size=2, num_pred_tokens=draft_tokens),
+                             **kwargs)
+
+        def eval(self, tokens: Sequence[int]) -> None:
+            every = len(tokens) <= draft_tokens + 1
+            self._ctx.kv_cache_seq_rm(-1, self.n_tokens, -1)
+            for i in range(0, len(tokens), self.n_batch):
+                batch = tokens[i: i + self.n_batch]
+                n_past = self.n_tokens
+                self._batch.set_batch(batch=batch, n_past=n_past, logits_all=every)
+                self._ctx.decode(self._batch)
+                self.input_ids[n_past: n_past + len(batch)] = batch
+                self.n_tokens += len(batch)
+                self._requires_eval = False
+
+    return LookupLlama
 
 
 class OpenAILikeChat:
@@ -240,8 +275,8 @@ def _transformers(path: Path, threads: int, temperature: float) -> TransformersC
 
 
 @lru_cache(maxsize=4)
-def _llama_cpp(path: Path, threads: int, n_ctx: int, temperature: float) -> LlamaCppChat:
-    return LlamaCppChat(path, threads, n_ctx, temperature)
+def _llama_cpp(path: Path, threads: int, n_ctx: int, temperature: float, draft_tokens: int) -> LlamaCppChat:
+    return LlamaCppChat(path, threads, n_ctx, temperature, draft_tokens)
 
 
 def load_chat_model(settings: LLMSettings, models_dir: Path) -> ChatModel | None:
@@ -255,4 +290,4 @@ def load_chat_model(settings: LLMSettings, models_dir: Path) -> ChatModel | None
         verify(settings.model, Path(path))  # a file of your own (model_path) is yours to check
     if settings.backend == "transformers":
         return _transformers(Path(path), settings.threads, settings.temperature)
-    return _llama_cpp(Path(path), settings.threads, settings.n_ctx, settings.temperature)
+    return _llama_cpp(Path(path), settings.threads, settings.n_ctx, settings.temperature, settings.draft_tokens)
