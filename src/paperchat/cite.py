@@ -47,6 +47,7 @@ _CLAUSE = re.compile(r"\s*(?:;|,?\s+\b(?:while|whereas|but|whilst)\b|,\s+and\b|\
 _LIST_END = re.compile(r"\s*,\s+and\s+", re.I)
 TITLE_SHARE = 0.5  # a clause backed by the title alone: at least this share of its key terms are the title's
 TITLES_KEPT = 4096  # title vectors a verifier keeps (about 6 MB), then starts again
+NO_SENTENCE = "no sentence of the abstract says this"
 
 
 def parse(text: str) -> list[int]:
@@ -128,7 +129,7 @@ class Verifier:
         if float(sims[order[0]]) < self.threshold or overlap < self.min_overlap:
             if self._restates_title(clause, vector, source, names):
                 return True, source.paper.title, ""
-            return False, best, "no sentence of the abstract says this"
+            return False, best, NO_SENTENCE
         nearby = " ".join(source.sentences[int(i)] for i in order[:2])
         why = conflict(clause, best, nearby, source.paper.abstract, names)
         return not why, best, why
@@ -197,19 +198,59 @@ class Verifier:
             return Checked(None, [], {})
         report.checked += 1  # sentences, not citations: the figures divide by sentences
         report.uncited += not valid
-        judged = body  # a title put in for a marker is no claim (its marker says the same): judged without it
+        # a title put in for a marker is no claim (its marker says the same): judged without it. If
+        # that finds it off every abstract's topic, it is judged as if the model had written the title
+        # ("[1] supports its analysis with experiments" alone is too bare to be close to the
+        # abstract's "we support …"), and the meaning checks must still pass on the bare words
+        bare = body
         for named in unjudged:
-            judged = judged.replace(named, "", 1)
-        judged = " ".join(judged.split()) or body
-        clauses = _clauses(judged, self.min_clause_terms)
+            bare = bare.replace(named, "", 1)
+        bare = " ".join(bare.split()) or body
         # the papers a sentence cites may be named in it ("MAP and P-GenRM both …" [1][2])
         cited_names = [name for n in valid for name in (by_n[n].label, by_n[n].paper.title)]
+        outcome = first = self._judge(bare, sources, valid, cited_names)
+        if isinstance(first, Checked) and first.reason == NO_SENTENCE and unjudged:
+            titled = self._judge(body, sources, valid, cited_names)
+            if not isinstance(titled, Checked) and not self._objects(bare, titled[3], by_n, cited_names):
+                outcome = titled
+        if isinstance(outcome, Checked):
+            return _unsupported(sentence, report, outcome.reason, valid, outcome.support)
+        final, support, moved, _ = outcome
+        report.moved += moved
+        report.removed += len([n for n in valid if n not in final])
+        for s in sources:  # a paper named in the sentence must be one it validly cites
+            if s.n not in final and _names(body, s.label):
+                return _unsupported(sentence, report, f"it names {s.label} but that paper does not support it",
+                                    valid, {})
+        return Checked(with_markers(body, final), final, support)
+
+    def _objects(self, text: str, backers: list[list[int]], by_n: dict[int, Source], names: Sequence[str]) -> bool:
+        """Does a meaning check (negation, number, direction) object to a clause of `text` against
+        the two sentences closest to it (no topic threshold) of each paper that backs it (`backers`,
+        per clause of the titled form; all of them for each clause if the two split differently)?"""
+        clauses = _clauses(text, self.min_clause_terms)
+        if len(backers) != len(clauses):
+            backers = [sorted({n for b in backers for n in b})] * len(clauses)
+        for clause, vector, numbers in zip(clauses, self.embed(clauses), backers, strict=True):
+            for s in (by_n[n] for n in numbers):
+                near = [s.sentences[int(i)] for i in np.argsort(-(s.vectors @ vector))[:2]]
+                if conflict(clause, near[0], " ".join(near), s.paper.abstract, [s.label, s.paper.title, *names]):
+                    return True
+        return False
+
+    def _judge(self, judged: str, sources: Sequence[Source], valid: list[int],
+               cited_names: Sequence[str]) -> tuple[list[int], dict[int, list[str]], int, list[list[int]]] | Checked:
+        """(the papers that back its clauses, their backing sentences, clauses moved to an uncited
+        paper, the backers of each clause), or the failure (`reason`, and the closest sentence of
+        each blamed paper)."""
+        by_n = {s.n: s for s in sources}
+        clauses = _clauses(judged, self.min_clause_terms)
         if any(_quoted_in(judged, s.sentences, self.min_quote_words) for s in sources):
             clauses = [judged]  # quoted whole: its short clauses need no support of their own
-        vectors = self.embed(clauses)
         final: list[int] = []
         support: dict[int, list[str]] = {}
-        for clause, vector in zip(clauses, vectors, strict=True):
+        moved, per_clause = 0, []
+        for clause, vector in zip(clauses, self.embed(clauses), strict=True):
             backers, reasons, closest = {}, {}, {}
             for s in sources:
                 ok, best, why = self._support(clause, vector, s, cited_names)
@@ -219,23 +260,17 @@ class Verifier:
                     reasons[s.n], closest[s.n] = why, best
             if not backers:
                 blame = [n for n in valid if n in reasons] or list(reasons)[:1]
-                return _unsupported(sentence, report, reasons[blame[0]] if blame else "", valid,
-                                    {n: [closest[n]] for n in blame})
+                return Checked(None, valid, {n: [closest[n]] for n in blame}, reasons[blame[0]] if blame else "")
             chosen = [n for n in valid if n in backers]
             if not chosen:  # cited the wrong paper (or nothing): move to the best backer
-                best_n = max(backers, key=lambda n: float(np.max(by_n[n].vectors @ vector)))
-                chosen = [best_n]
-                report.moved += 1 if valid else 0
+                chosen = [max(backers, key=lambda n: float(np.max(by_n[n].vectors @ vector)))]
+                moved += 1 if valid else 0
+            per_clause.append(chosen)
             for n in chosen:
                 if n not in final:
                     final.append(n)
                 support.setdefault(n, []).append(backers[n])
-        report.removed += len([n for n in valid if n not in final])
-        for s in sources:  # a paper named in the sentence must be one it validly cites
-            if s.n not in final and _names(body, s.label):
-                return _unsupported(sentence, report, f"it names {s.label} but that paper does not support it",
-                                    valid, {})
-        return Checked(with_markers(body, final), final, support)
+        return final, support, moved, per_clause
 
 
 def _unsupported(sentence: str, report: Verification, reason: str, cited: list[int],
