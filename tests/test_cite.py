@@ -5,8 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from paperchat.cite import Verifier, _clauses, parse, split_sentences, with_markers
+from paperchat.cite import Verifier, _clauses
 from paperchat.config import AnswerSettings
+from paperchat.markers import parse, split_sentences, with_markers
 from paperchat.schema import Paper, Source, Verification
 from paperchat.text import restates
 
@@ -243,3 +244,20 @@ def test_a_title_opening_with_a_or_the_is_named_though_the_sentence_has_that_wor
     checked = verifier.check("PEARL [1] adapts the draft length with pre-verify and post-verify strategies.", srcs,
                              Verification())
     assert (checked.text or checked.said).count("PEARL") == 1
+
+
+def test_a_marker_is_named_even_when_another_cited_title_holds_its_words() -> None:
+    """'Ratio Matching in Discrete Diffusion Language Models [1] uses …, while [2] uses …': the words
+    'Diffusion Language Model' before [2] are [1]'s title, so [2] still gets its own name."""
+    e = WordEmbedding(model_name="t")
+    one = _paper("a", "Efficient Perplexity Bound and Ratio Matching in Discrete Diffusion Language Models",
+                 "We derive an upper bound of the perplexity for discrete diffusion language models.")
+    two = _paper("b", "Diffusion Language Model Knows the Answer Before It Decodes",
+                 "Early commit decoding stops when the answer has converged.")
+    srcs = [Source(1, one, "Efficient Perplexity Bound…"), Source(2, two, "Diffusion Language Model Knows…")]
+    verifier = Verifier(lambda t: np.asarray(e.get_text_embedding_batch(t)), LENIENT)
+    verifier.prepare(srcs)
+    out = verifier.check("[1] uses an upper bound of the perplexity, while [2] uses early commit decoding.", srcs,
+                         Verification())
+    shown = out.text or out.said
+    assert "while Diffusion Language Model Knows the Answer Before It Decodes" in shown, shown

@@ -28,9 +28,10 @@ import numpy as np
 
 from paperchat import table as T
 from paperchat.chat import ChatModel
-from paperchat.cite import Verifier, split_sentences, strip_markers
+from paperchat.cite import Verifier
 from paperchat.config import AnswerSettings
 from paperchat.errors import ModelUnavailableError, PaperchatError
+from paperchat.markers import split_sentences, strip_markers
 from paperchat.schema import (
     Answer,
     Citation,

@@ -1,9 +1,9 @@
-"""Citation parsing and verification: every `[n]` is checked before anyone sees it.
+"""Citation verification: every `[n]` is checked before anyone sees it.
 
-`parse` finds markers in a sentence in any of the shapes small models write
-(`[1]`, `[1, 2]`, `[1][2]`, `[1-3]`, glued to punctuation). `Verifier.check`
-takes one sentence and the numbered sources that were shown, and returns the
-sentence with its citations repaired, or no text (with the reason) when no
+Markers are read by markers.py in any of the shapes small models write (`[1]`,
+`[1, 2]`, `[1][2]`, `[1-3]`, glued to punctuation). `Verifier.check` takes one
+sentence and the numbered sources that were shown, and returns the sentence
+with its citations repaired, or no text (with the reason) when no
 shown abstract supports it:
 - a number that was not shown is removed;
 - each clause (a clause too short to judge is joined to its neighbour; the ", and"
@@ -16,6 +16,9 @@ shown abstract supports it:
   direction words, names) against its two closest sentences; or a clause that
   restates the paper's title (shown on its source card), judged without the name
   it writes: every key term in the paper, most in the title, no meaning conflict;
+- a marker used as a subject ("[1] proposes …") gets the paper's name put in; the
+  clause is judged without that name, and, if then on no abstract's topic, with it,
+  the meaning checks still passing on the words without it;
 - a citation that supports nothing in the sentence is moved to a shown source
   that does, or removed;
 - a sentence naming a paper (by its label) that it does not validly cite, or
@@ -33,10 +36,10 @@ import numpy as np
 
 from paperchat.claims import conflict
 from paperchat.config import AnswerSettings
+from paperchat.markers import parse, strip_markers, with_markers
 from paperchat.schema import Checked, Source, Verification
 from paperchat.text import STOPWORDS, plain, sentences, title_lead, tokenize
 
-MARKER = re.compile(r"\s*\[(\d+(?:\s*[-–,;]\s*\d+)*)\]")
 _VERB = (r"(?:uses?|is|are|proposes?|introduces?|focus(?:es)?|aims?|improves?|achieves?|employs?|addresses|"
          r"targets?|presents?|stud(?:y|ies)|shows?)\b")
 _NOUN_MARKER = re.compile(rf"\[(\d+)\](?=\s+(?:and|or|both|{_VERB}))")
@@ -48,42 +51,6 @@ _LIST_END = re.compile(r"\s*,\s+and\s+", re.I)
 TITLE_SHARE = 0.5  # a clause backed by the title alone: at least this share of its key terms are the title's
 TITLES_KEPT = 4096  # title vectors a verifier keeps (about 6 MB), then starts again
 NO_SENTENCE = "no sentence of the abstract says this"
-
-
-def parse(text: str) -> list[int]:
-    """Numbers cited in `text`, in order, without repeats."""
-    numbers: list[int] = []
-    for m in MARKER.finditer(text):
-        for part in re.split(r"\s*[,;]\s*", m.group(1)):
-            if re.search(r"[-–]", part):
-                a, b = (int(x) for x in re.split(r"\s*[-–]\s*", part))
-                span = range(a, b + 1) if 0 < b - a < 10 else [a, b]
-            else:
-                span = [int(part)]
-            numbers.extend(n for n in span if n not in numbers)
-    return numbers
-
-
-def strip_markers(text: str) -> str:
-    return re.sub(r"\s+([.,;:!?])", r"\1", MARKER.sub("", text)).strip()
-
-
-def with_markers(text: str, numbers: Sequence[int]) -> str:
-    """`text` with its citations set to `numbers`, placed before the final stop."""
-    body = strip_markers(text)
-    tail = "".join(f"[{n}]" for n in numbers)
-    if body and body[-1] in ".!?":
-        return f"{body[:-1]} {tail}{body[-1]}" if tail else body
-    return f"{body} {tail}".strip()
-
-
-def split_sentences(text: str) -> list[str]:
-    """Sentences of a model answer, with markers glued after the stop kept with it."""
-    text = re.sub(r"([.!?])((?:\s*\[\d[\d,\s\-–;]*\])+)", r"\2\1", text)
-    out = []
-    for line in text.splitlines():
-        out.extend(sentences(line.strip(" -*•")))
-    return [s for s in out if strip_markers(s)]
 
 
 class Verifier:
@@ -170,7 +137,12 @@ class Verifier:
                 first = by_n[n].label.split()[0].rstrip(":")
                 named = title_lead(by_n[n].paper.title)
                 probe = " ".join(named.split()[:3]).lower()  # before the marker, or right after it
-                before = text[max(0, m.start() - max(len(by_n[n].label), len(named)) - 20):m.start()]
+                before = text[:m.start()]  # without the other papers' names: their words name not this one
+                for other in (o for o in by_n.values() if o.n != n):
+                    for written in sorted({other.paper.title, title_lead(other.paper.title), other.label}, key=len,
+                                          reverse=True):
+                        before = re.sub(re.escape(written), " ", before, flags=re.I)
+                before = before[-(max(len(by_n[n].label), len(named)) + 20):]
                 # a name's first word ("PEARL") names it; "A" or "The" opening a title does not
                 by_first = len(first) > 2 and first.lower() not in STOPWORDS and re.search(
                     rf"(?<!\w){re.escape(first)}(?!\w)", before) is not None

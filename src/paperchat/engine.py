@@ -24,10 +24,11 @@ from paperchat import answer as A
 from paperchat import conversation, roles
 from paperchat import table as T
 from paperchat.chat import ChatModel
-from paperchat.cite import Verifier, split_sentences, strip_markers
+from paperchat.cite import Verifier
 from paperchat.config import Settings
 from paperchat.errors import PaperchatError, QuestionError
 from paperchat.index import SCHEMA, PaperIndex
+from paperchat.markers import split_sentences, strip_markers
 from paperchat.metrics import Clock
 from paperchat.retrieve import Retriever, filter_only, parse_query
 from paperchat.schema import (

@@ -1,0 +1,47 @@
+"""Citation markers in model text: which papers a sentence cites, the text without or with them,
+and a reply cut into sentences with the markers written after a stop kept with their sentence."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from paperchat.text import sentences
+
+MARKER = re.compile(r"\s*\[(\d+(?:\s*[-–,;]\s*\d+)*)\]")
+
+
+def parse(text: str) -> list[int]:
+    """Numbers cited in `text`, in order, without repeats."""
+    numbers: list[int] = []
+    for m in MARKER.finditer(text):
+        for part in re.split(r"\s*[,;]\s*", m.group(1)):
+            if re.search(r"[-–]", part):
+                a, b = (int(x) for x in re.split(r"\s*[-–]\s*", part))
+                span = range(a, b + 1) if 0 < b - a < 10 else [a, b]
+            else:
+                span = [int(part)]
+            numbers.extend(n for n in span if n not in numbers)
+    return numbers
+
+
+def strip_markers(text: str) -> str:
+    return re.sub(r"\s+([.,;:!?])", r"\1", MARKER.sub("", text)).strip()
+
+
+def with_markers(text: str, numbers: Sequence[int]) -> str:
+    """`text` with its citations set to `numbers`, placed before the final stop."""
+    body = strip_markers(text)
+    tail = "".join(f"[{n}]" for n in numbers)
+    if body and body[-1] in ".!?":
+        return f"{body[:-1]} {tail}{body[-1]}" if tail else body
+    return f"{body} {tail}".strip()
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences of a model answer, with markers glued after the stop kept with it."""
+    text = re.sub(r"([.!?])((?:\s*\[\d[\d,\s\-–;]*\])+)", r"\2\1", text)
+    out = []
+    for line in text.splitlines():
+        out.extend(sentences(line.strip(" -*•")))
+    return [s for s in out if strip_markers(s)]
