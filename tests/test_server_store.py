@@ -149,6 +149,10 @@ def test_of_two_writers_racing_for_the_lease_exactly_one_gets_it(tmp_path, serve
                          documents=[json.dumps({"host": "other", "pid": 7, "expires": 4e9, "token": "theirs"})])
         with pytest.raises(PaperchatError, match="lost the writer's lease.*pid 7 on other"):
             a.renew()
+        before = a.manifest()
+        with pytest.raises(PaperchatError, match="lost the writer's lease"):  # a stalled writer's commit
+            a.commit({**before, "generation": 99})
+        assert a.manifest() == before and a._writers().get(99) is None
     assert a._record("lock")["token"] == "theirs"  # a's release did not remove the new holder's lease
 
 
@@ -176,6 +180,30 @@ def test_an_ingest_that_dies_before_its_commit_changes_nothing_readers_see(tmp_p
     assert len(reader.papers) == 76 and fresh.snapshot().revs == reader.snapshot().revs
     records = fresh.chunks.collection(f"{fresh.snapshot().collection}-papers").count()
     assert records == 76 and fresh.collection().count() == fresh.chunk_count()  # nothing stale left
+
+
+def test_a_dead_ingests_records_stay_unseen_when_another_ingest_commits_its_generation(tmp_path, server,
+                                                                                      monkeypatch) -> None:
+    """A killed an ingest of papers 40-59 after writing their records (generation 2); B ingests
+    papers 60-75 and commits generation 2 too. Before writer tokens, readers then showed A's 20
+    papers, whose chunks B's sweep had removed: half-written papers."""
+    _, port = server
+    http = _http(tmp_path, port)
+    papers = read_paths([DATA])
+    _index(http).ingest(papers[:40], progress=False)
+    from paperchat import serverledger
+
+    monkeypatch.setattr(serverledger.ServerLedger, "commit", lambda self, m: (_ for _ in ()).throw(OSError("killed")))
+    with pytest.raises(OSError):
+        _index(http).ingest(papers[:60], progress=False)
+    monkeypatch.undo()
+    _index(http).ingest(papers[:40] + papers[60:], progress=False)
+    fresh = _index(http)
+    shown = set(fresh.snapshot().revs)
+    assert shown == {p.paper_id for p in papers[:40] + papers[60:]} and fresh.snapshot().generation == 2
+    assert fresh.collection().count() == fresh.chunk_count()  # every shown paper's chunks, nothing else
+    records = fresh.chunks.collection(f"{fresh.snapshot().collection}-papers").count()
+    assert records == 56  # the dead ingest's records were pruned by the commit after it
 
 
 @pytest.mark.slow

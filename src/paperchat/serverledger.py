@@ -13,8 +13,9 @@ chunk collection it holds, for a collection named C:
 (C is `papers-<n>`; a rebuild starts a new one and the meta collection is
 always `<index.collection>-meta`.) A commit is one upsert of the manifest
 record, atomic in Chroma. Readers take, for each paper, its record with the
-highest generation not above the committed one, so records a killed ingest
-wrote are invisible; the sweep after a commit deletes superseded ones. The
+highest generation not above the committed one whose writer committed that
+generation (below), so records a killed ingest wrote are invisible; the prune
+after a commit deletes superseded and uncommitted ones. The
 docstore, the BM25 matrix and the roles are derived from the paper records
 by every app node at start, and again when the manifest record changes
 (checked at most once a second). Why not the docstore in a shared file: the
@@ -26,9 +27,18 @@ for an id that exists, and read back: of two writers racing for it exactly one
 finds its own token. A lease past its expiry, or from this host with its process
 gone, is removed by a delete conditioned on its token, so a racer cannot remove a
 lease another writer has just taken. A writer that finds another token when it
-renews has lost the lease and stops before its commit. (What no lease can fence:
-a writer stalled past LEASE_S between two renewals and resuming after another
-took over; renewals come every embedding batch, seconds apart.)
+renews has lost the lease and stops before its commit; it renews once more just
+before committing.
+
+A commit first writes `commit-<generation>` (the committing writer's token), then
+the manifest. Paper records carry their writer's token, and readers (and the
+prune after a commit) take a record only if its generation's commit record names
+its writer: records of an ingest that died, or lost its lease, before its commit
+are never read, even after another writer commits the same generation number,
+and the next prune deletes them. (What no lease can fence: a writer stalled past
+LEASE_S between that last renewal and its two upserts, milliseconds apart; its
+commit would replace the newer one with its own consistent generation, over
+records the newer writer's sweep may have removed.)
 """
 
 from __future__ import annotations
@@ -112,7 +122,24 @@ class ServerLedger:
         return self._record("manifest")
 
     def commit(self, manifest: dict[str, Any]) -> None:
+        """Name this writer as the one whose records make up the generation, then point readers at it."""
+        if self._token:
+            self.renew()  # a writer that lost its lease while stalled stops here, before any commit record
+            self._meta().upsert(ids=[f"commit-{manifest['generation']}"], embeddings=[ONE],
+                                documents=[self._token], metadatas=[{"commit": int(manifest["generation"])}])
         self._put("manifest", manifest)
+
+    def _writers(self) -> dict[int, str]:
+        """generation -> the token of the writer that committed it (one record per generation)."""
+        got = self._meta().get(where={"commit": {"$gte": 0}}, include=["documents", "metadatas"])
+        return {int(m["commit"]): str(d) for m, d in zip(got["metadatas"], got["documents"], strict=True)}
+
+    @staticmethod
+    def _committed(meta: dict[str, Any], writers: dict[int, str], generation: int) -> bool:
+        """A paper record readers of `generation` may use: written for it or before, by the writer
+        that committed its generation (records from before writer tokens have none to match)."""
+        made = int(meta["gen"])
+        return made <= generation and ("writer" not in meta or writers.get(made) == meta["writer"])
 
     def stamp(self) -> object:
         at, stamp, _ = self._stamp
@@ -152,13 +179,14 @@ class ServerLedger:
         if not generation:
             return empty(collection)
         best: dict[str, tuple[int, dict[str, Any], str]] = {}
+        writers = self._writers()
         for _, meta, text in self._all(collection, ["metadatas", "documents"]):
             pid, made = str(meta["paper_id"]), int(meta["gen"])
-            if made <= generation and (pid not in best or made > best[pid][0]):
+            if self._committed(meta, writers, generation) and (pid not in best or made > best[pid][0]):
                 best[pid] = (made, meta, text)
         docstore, keyword, chunks = SimpleDocumentStore(), KeywordIndex(), {}
         for pid, (_, meta, text) in best.items():
-            fields = {k: v for k, v in meta.items() if k not in ("gen", "chunks", "hash")}
+            fields = {k: v for k, v in meta.items() if k not in ("gen", "chunks", "hash", "writer")}
             docstore.add_documents([Document(id_=pid, text=text, metadata=fields)])
             docstore.set_document_hash(pid, str(meta["hash"]))
             chunks[pid] = int(meta["chunks"])
@@ -174,23 +202,31 @@ class ServerLedger:
             target.upsert(
                 ids=[f"{d.id_}#{d.metadata['rev']}" for d in batch], embeddings=[ONE] * len(batch),
                 documents=[d.text for d in batch],
-                metadatas=[{**d.metadata, "gen": snap.generation, "chunks": snap.chunks[d.id_],
+                metadatas=[{**d.metadata, "gen": snap.generation, "chunks": snap.chunks[d.id_], "writer": self._token,
                             "hash": snap.docstore.get_document_hash(d.id_) or ""} for d in batch])
             self.renew()
 
     def prune(self, committed: int) -> None:
-        """Delete paper records no reader of the committed generation (or a later one) needs."""
+        """Delete paper records no reader of the committed generation (or a later one) needs: those
+        superseded, and those of a writer that never committed (killed, or it lost its lease)."""
         manifest = self.manifest()
         collection = str(manifest.get("collection", ""))
         if not collection:
             return
         newest: dict[str, int] = {}
         rows = list(self._all(collection, ["metadatas"]))
+        writers = self._writers()
         for _, meta, _ in rows:
-            pid, made = str(meta["paper_id"]), int(meta["gen"])
-            if made <= committed:
-                newest[pid] = max(newest.get(pid, 0), made)
-        stale = [rid for rid, meta, _ in rows if int(meta["gen"]) != newest.get(str(meta["paper_id"]))]
+            if self._committed(meta, writers, committed):
+                pid = str(meta["paper_id"])
+                newest[pid] = max(newest.get(pid, 0), int(meta["gen"]))
+        kept = {rid for rid, meta, _ in rows
+                if self._committed(meta, writers, committed) and int(meta["gen"]) == newest[str(meta["paper_id"])]}
+        stale = [rid for rid, _, _ in rows if rid not in kept]
+        used = {int(meta["gen"]) for rid, meta, _ in rows if rid in kept}
+        unused = [f"commit-{g}" for g in writers if g < committed and g not in used]
+        if unused:
+            self._meta().delete(ids=unused)
         for at in range(0, len(stale), 4096):
             self._papers(collection).delete(ids=stale[at:at + 4096])
 
