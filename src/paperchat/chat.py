@@ -114,14 +114,16 @@ class LlamaCppChat:
 def lookup_llama(llama: type, draft_tokens: int) -> type:
     """`Llama` that drafts up to `draft_tokens` tokens by prompt lookup and checks them in one pass.
 
-    The drafts are the tokens that followed the last two generated tokens where those
-    occur in the prompt (llama-cpp-python's LlamaPromptLookupDecoding): an answer that
-    copies a title or a cell's phrase from the table gets several tokens per pass.
-    Greedy decoding keeps a drafted token only where the model would have chosen it.
-    The stock `eval` asks for the logits of every prompt token once a draft model is
-    set and copies them into an n_ctx x vocabulary array (1.2 GB for Qwen2.5); sampling
-    reads logits from the context, so this `eval` asks for every token's logits only in
-    a drafted batch (the sampled token and its drafts) and copies none.
+    The drafts are the tokens that followed the first earlier occurrence (in the prompt or
+    the reply so far) of the last two tokens (llama-cpp-python's LlamaPromptLookupDecoding):
+    an answer that copies a title or a cell's phrase from the table gets several tokens per
+    pass. Greedy decoding keeps a drafted token only where the model would have chosen it.
+    The stock `eval` asks for the logits of every prompt token once a draft model is set
+    and copies them into an n_ctx x vocabulary array (1.2 GB for Qwen2.5); sampling reads
+    logits from the context, so this `eval` (llama-cpp-python 0.3.36's, less that copy)
+    asks for every token's logits only in a drafted batch (the sampled token and its
+    drafts) and copies none. The batch kernels round differently from one-token steps,
+    so a reply may differ from undrafted greedy decoding where two tokens nearly tie.
     """
     from llama_cpp.llama_speculative import LlamaPromptLookupDecoding
 
