@@ -261,3 +261,15 @@ def test_a_marker_is_named_even_when_another_cited_title_holds_its_words() -> No
                          Verification())
     shown = out.text or out.said
     assert "while Diffusion Language Model Knows the Answer Before It Decodes" in shown, shown
+
+
+def test_a_pronoun_after_a_leading_marker_gives_way_to_the_name(sources) -> None:
+    """'[1] This paper adapts …' read 'PEARL This paper adapts …' once the name was put in."""
+    verifier = Verifier(lambda t: np.asarray(WordEmbedding(model_name="t").get_text_embedding_batch(t)), LENIENT)
+    out = verifier.check("[1] This paper adapts the draft length with pre-verify and post-verify strategies.",
+                         sources, Verification())
+    shown = out.text or out.said
+    assert "This paper" not in shown and shown.startswith("PEARL"), shown
+    kept = verifier.check("[1] This paper's draft length adapts with pre-verify and post-verify strategies.",
+                          sources, Verification())
+    assert "This paper's" in (kept.text or kept.said)  # not a subject followed by its verb: left as written

@@ -45,6 +45,7 @@ _VERB = (r"(?:uses?|is|are|proposes?|introduces?|focus(?:es)?|aims?|improves?|ac
 _NOUN_MARKER = re.compile(rf"\[(\d+)\](?=\s+(?:and|or|both|{_VERB}))")
 # "…, while [2] demonstrates …": after a contrast word, a marker before a verb is the subject
 _CONTRAST_MARKER = re.compile(r"(?:(?<=\bwhile )|(?<=\bwhereas )|(?<=\bwhilst )|(?<=\bbut ))\[(\d+)\](?=\s+[a-z]+s\b)")
+_PRONOUN = re.compile(r"^\s+(?:(?:this|the) (?:paper|work|study|article)|it)(?=\s+[a-z]+s\b)", re.I)
 _LEADING_MARKERS = re.compile(r"^\s*(?:both\s+)?\[\d+\](?:\s*(?:,|and|or|&)\s*\[\d+\])*")
 _CLAUSE = re.compile(r"\s*(?:;|,?\s+\b(?:while|whereas|but|whilst)\b|,\s+and\b|\bin contrast,?)\s+", re.I)
 _LIST_END = re.compile(r"\s*,\s+and\s+", re.I)
@@ -155,7 +156,7 @@ class Verifier:
 
         lead = _LEADING_MARKERS.match(sentence)
         if lead:
-            rest = sentence[lead.end():]
+            rest = _PRONOUN.sub("", sentence[lead.end():], count=1)  # "[1] This paper uses": the name takes its place
             word = re.match(r"\s+([A-Z])(\w*)", rest)  # "[1] Proposes …", as in a list: "NoisePrints [1] proposes …"
             if word and re.fullmatch(_VERB, word.group(1).lower() + word.group(2)):
                 rest = rest[:word.start(1)] + word.group(1).lower() + rest[word.end(1):]
