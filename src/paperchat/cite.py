@@ -16,7 +16,8 @@ shown abstract supports it:
   direction words, names) against its two closest sentences; or a clause that
   restates the paper's title (shown on its source card), judged without the name
   it writes: every key term in the paper, most in the title, no meaning conflict;
-- a marker used as a subject ("[1] proposes …") gets the paper's name put in; the
+- a marker used as a subject ("[1] proposes …", or "[1] This paper proposes …", whose
+  pronoun the name replaces) gets the paper's name put in; the
   clause is judged without that name, and, if then on no abstract's topic, with it,
   the meaning checks still passing on the words without it;
 - a citation that supports nothing in the sentence is moved to a shown source
