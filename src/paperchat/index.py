@@ -225,7 +225,13 @@ class PaperIndex:
         )
 
     def _sweep(self, snap: Snapshot, pending: dict[str, Any]) -> None:
-        """After a commit: drop the chunks and collections no committed generation uses."""
+        """After a commit: drop the chunks and collections no committed generation uses. A writer
+        that lost its lease since its commit (it stalled) leaves that to the writer after it,
+        whose chunks it could otherwise delete mid-ingest."""
+        try:
+            self.ledger.renew()
+        except PaperchatError:
+            return
         self.chunks.sweep(snap.collection, snap.revs, set(pending.get("collections", [])),
                           None if pending.get("all") else list(pending.get("papers", [])))
         self.ledger.clear_pending()

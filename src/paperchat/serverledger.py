@@ -30,15 +30,32 @@ lease another writer has just taken. A writer that finds another token when it
 renews has lost the lease and stops before its commit; it renews once more just
 before committing.
 
-A commit first writes `commit-<generation>` (the committing writer's token), then
-the manifest. Paper records carry their writer's token, and readers (and the
-prune after a commit) take a record only if its generation's commit record names
-its writer: records of an ingest that died, or lost its lease, before its commit
-are never read, even after another writer commits the same generation number,
-and the next prune deletes them. (What no lease can fence: a writer stalled past
-LEASE_S between that last renewal and its two upserts, milliseconds apart; its
-commit would replace the newer one with its own consistent generation, over
-records the newer writer's sweep may have removed.)
+A commit adds `commit-<token>` (the manifest, as the committing writer saw it),
+then upserts the "manifest" record, which is only a hint that something changed:
+readers take the manifest of the valid commit with the highest generation. Paper
+records carry their writer's token, and readers (and the prune after a commit)
+take a record only if a valid commit names its generation and writer: records of
+an ingest that died, or lost its lease, before its commit are never read, even
+after another writer commits the same generation number, and the next prune
+deletes them.
+
+Fencing without compare-and-set. Chroma's `add` of an id that exists is ignored,
+and that is the only atomic step it offers. A writer lists its token in
+"pending" before it writes anything. The next holder of the lease, before it
+reads the committed state, adds `abort-<token>` for every writer listed there
+that has no commit record, then reads the commit records again: a commit that
+landed meanwhile stands (the abort is deleted). A commit whose writer has an
+abort record is void, and a committing writer reads its abort record after
+adding its commit. So a writer that stalled past its lease between its last
+renewal and its commit (a renewal cannot fence that) either committed before
+the next writer looked, or finds its commit void and says so; in no order can
+its late commit or manifest hint replace the newer writer's commit, whose sweep
+may have removed its chunks. (Two writers that each see the other's record
+both step back: the stalled one reports a lost lease although its commit
+stands, and running it again finds its papers unchanged.) Abort records are
+kept: a stalled writer may come back at any time. A writer that lost the lease
+after committing does not sweep (index.py), and a prune keeps the records of
+any generation above the one it prunes for.
 """
 
 from __future__ import annotations
@@ -119,33 +136,76 @@ class ServerLedger:
     # ------------------------------------------------------------ the pointer
 
     def manifest(self) -> dict[str, Any]:
-        return self._record("manifest")
+        """The manifest of the valid commit with the highest generation (the "manifest" record
+        when there is none: an index written before commit records held manifests)."""
+        hint = self._record("manifest")
+        commits = self._commits()
+        if not commits:
+            return hint
+        top = max(commits.values(), key=lambda c: int(c["generation"]))
+        if "collection" not in top:  # a token-only record of an older paperchat
+            return hint
+        return {k: v for k, v in top.items() if k not in ("writer", "id")}
 
     def commit(self, manifest: dict[str, Any]) -> None:
-        """Name this writer as the one whose records make up the generation, then point readers at it."""
+        """Record this writer's commit, unless a later writer voided it, then point readers at it."""
         if self._token:
             self.renew()  # a writer that lost its lease while stalled stops here, before any commit record
-            self._meta().upsert(ids=[f"commit-{manifest['generation']}"], embeddings=[ONE],
-                                documents=[self._token], metadatas=[{"commit": int(manifest["generation"])}])
+            record = {**manifest, "writer": self._token}
+            self._meta().add(ids=[f"commit-{self._token}"], embeddings=[ONE], documents=[json.dumps(record)],
+                             metadatas=[{"commit": int(manifest["generation"])}])
+            if self._meta().get(ids=[f"abort-{self._token}"])["ids"]:
+                raise PaperchatError(f"this ingest lost the writer's lease on {self.where} while committing "
+                                     "(it stalled for longer than the lease); run it again: papers that did "
+                                     "get in are found unchanged")
+            manifest = record
         self._put("manifest", manifest)
 
-    def _writers(self) -> dict[int, str]:
-        """generation -> the token of the writer that committed it (one record per generation)."""
-        got = self._meta().get(where={"commit": {"$gte": 0}}, include=["documents", "metadatas"])
-        return {int(m["commit"]): str(d) for m, d in zip(got["metadatas"], got["documents"], strict=True)}
+    def _commits(self) -> dict[str, dict[str, Any]]:
+        """token -> the manifest it committed, for every commit not voided by an abort record."""
+        meta = self._meta()
+        got = meta.get(where={"commit": {"$gte": 0}}, include=["documents", "metadatas"])
+        void = {i.removeprefix("abort-") for i in meta.get(where={"abort": {"$gte": 0}})["ids"]}
+        commits = {}
+        for rid, m, doc in zip(got["ids"], got["metadatas"], got["documents"], strict=True):
+            record = json.loads(doc) if doc.startswith("{") else {"writer": doc}  # older: the token alone
+            record.update(generation=int(m["commit"]), id=rid)
+            if record["writer"] not in void:
+                commits[str(record["writer"])] = record
+        return commits
+
+    def _writers(self) -> dict[tuple[int, str], str]:
+        """(generation, token) -> record id, for every valid commit."""
+        return {(int(c["generation"]), token): str(c["id"]) for token, c in self._commits().items()}
 
     @staticmethod
-    def _committed(meta: dict[str, Any], writers: dict[int, str], generation: int) -> bool:
-        """A paper record readers of `generation` may use: written for it or before, by the writer
-        that committed its generation (records from before writer tokens have none to match)."""
+    def _committed(meta: dict[str, Any], writers: dict[tuple[int, str], str], generation: int) -> bool:
+        """A paper record readers of `generation` may use: written for it or before, by a writer
+        whose commit of its generation stands (records from before writer tokens have none to match)."""
         made = int(meta["gen"])
-        return made <= generation and ("writer" not in meta or writers.get(made) == meta["writer"])
+        return made <= generation and ("writer" not in meta or (made, str(meta["writer"])) in writers)
+
+    def _fence(self) -> None:
+        """Void the commit of every writer that listed itself in "pending" and has not committed
+        (it died, or stalled past its lease and may still try); a commit that lands while this
+        runs stands."""
+        listed = set(self.pending().get("writers", [])) - {self._token}
+        if not listed:
+            return
+        meta = self._meta()
+        late = [t for t in listed if not meta.get(ids=[f"commit-{t}"])["ids"]]
+        for token in late:
+            meta.add(ids=[f"abort-{token}"], embeddings=[ONE], documents=[token], metadatas=[{"abort": 1}])
+        landed = [t for t in late if meta.get(ids=[f"commit-{t}"])["ids"]]
+        if landed:
+            meta.delete(ids=[f"abort-{t}" for t in landed])
+            self._put("manifest", self.manifest())  # readers (and this writer) look again
 
     def stamp(self) -> object:
         at, stamp, _ = self._stamp
         if time.monotonic() - at > STAMP_EVERY_S:
-            manifest = self.manifest()
-            stamp = (manifest.get("generation"), manifest.get("collection"))
+            hint = self._record("manifest")  # any commit rewrites it; readers then take manifest()
+            stamp = (hint.get("generation"), hint.get("collection"), hint.get("writer"))
             self._stamp = (time.monotonic(), stamp, bool(self._record("pending")))
         return stamp
 
@@ -221,10 +281,11 @@ class ServerLedger:
                 pid = str(meta["paper_id"])
                 newest[pid] = max(newest.get(pid, 0), int(meta["gen"]))
         kept = {rid for rid, meta, _ in rows
-                if self._committed(meta, writers, committed) and int(meta["gen"]) == newest[str(meta["paper_id"])]}
+                if int(meta["gen"]) > committed  # a later writer's, committed or not: its own prune decides
+                or (self._committed(meta, writers, committed) and int(meta["gen"]) == newest[str(meta["paper_id"])])}
         stale = [rid for rid, _, _ in rows if rid not in kept]
-        used = {int(meta["gen"]) for rid, meta, _ in rows if rid in kept}
-        unused = [f"commit-{g}" for g in writers if g < committed and g not in used]
+        used = {(int(meta["gen"]), meta.get("writer")) for rid, meta, _ in rows if rid in kept}
+        unused = [rid for (g, t), rid in writers.items() if g < committed and (g, t) not in used]
         if unused:
             self._meta().delete(ids=unused)
         for at in range(0, len(stale), 4096):
@@ -236,7 +297,11 @@ class ServerLedger:
         return self._record("pending")
 
     def set_pending(self, papers: set[str], collections: set[str]) -> None:
-        self._put("pending", {"papers": sorted(papers), "collections": sorted(collections)})
+        """What this ingest may write, and this writer's token beside those of earlier ones
+        that never finished (the next writer voids their commits: `_fence`)."""
+        writers = set(self.pending().get("writers", [])) | {self._token}
+        self._put("pending", {"papers": sorted(papers), "collections": sorted(collections),
+                              "writers": sorted(writers - {""})})
 
     def clear_pending(self) -> None:
         self._meta().delete(ids=["pending"])
@@ -273,6 +338,8 @@ class ServerLedger:
         if held.get("token") != self._token:
             raise self._busy(held)
         try:
+            self._fence()
+            self._stamp = (0.0, None, False)  # the writer reads the committed state afresh
             yield
         finally:
             self._meta().delete(ids=["lock"], where={"token": self._token})
