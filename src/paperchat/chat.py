@@ -219,7 +219,7 @@ class TransformersChat:
     cached as safetensors beside the GGUF, reloaded in seconds. Prefill is faster than
     llama.cpp on CPUs with fast bf16, decoding slower (README, "Configuration")."""
 
-    def __init__(self, path: Path, threads: int, temperature: float) -> None:
+    def __init__(self, path: Path, threads: int, temperature: float, draft_tokens: int = 0) -> None:
         import torch
         import transformers
         from transformers import AutoModelForCausalLM, AutoTokenizer
@@ -244,6 +244,7 @@ class TransformersChat:
             partial.rename(cache)
         self.name = f"{path.stem} (transformers {str(dtype).split('.')[-1]})"
         self.temperature = temperature
+        self.draft_tokens = draft_tokens
         self._turns = OneAtATime()
         self._tok = AutoTokenizer.from_pretrained(cache)
         self._model = AutoModelForCausalLM.from_pretrained(cache, dtype=dtype).eval()
@@ -263,6 +264,8 @@ class TransformersChat:
                                       "do_sample": self.temperature > 0}
             if self.temperature > 0:
                 kwargs["temperature"] = self.temperature
+            if self.draft_tokens:  # transformers' prompt lookup: the same idea as lookup_llama
+                kwargs["prompt_lookup_num_tokens"] = self.draft_tokens
             thread = threading.Thread(target=self._model.generate, kwargs=kwargs, daemon=True)
             thread.start()
             try:
@@ -272,8 +275,8 @@ class TransformersChat:
 
 
 @lru_cache(maxsize=4)
-def _transformers(path: Path, threads: int, temperature: float) -> TransformersChat:
-    return TransformersChat(path, threads, temperature)
+def _transformers(path: Path, threads: int, temperature: float, draft_tokens: int) -> TransformersChat:
+    return TransformersChat(path, threads, temperature, draft_tokens)
 
 
 @lru_cache(maxsize=4)
@@ -291,5 +294,5 @@ def load_chat_model(settings: LLMSettings, models_dir: Path) -> ChatModel | None
     if settings.backend == "llama_cpp" and not settings.model_path and Path(path).exists():
         verify(settings.model, Path(path))  # a file of your own (model_path) is yours to check
     if settings.backend == "transformers":
-        return _transformers(Path(path), settings.threads, settings.temperature)
+        return _transformers(Path(path), settings.threads, settings.temperature, settings.draft_tokens)
     return _llama_cpp(Path(path), settings.threads, settings.n_ctx, settings.temperature, settings.draft_tokens)

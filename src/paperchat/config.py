@@ -125,8 +125,8 @@ class LLMSettings(_Group):
     n_ctx: int = Field(2048, ge=512, description="Context window.")
     max_tokens: int = Field(120, ge=8, description="Most tokens the synthesis may use.")
     temperature: float = Field(0.0, ge=0, description="0 is greedy.")
-    draft_tokens: int = Field(4, ge=0, le=32, description="llama_cpp: tokens drafted by prompt lookup and "
-                              "checked in one pass (0: off).")
+    draft_tokens: int = Field(4, ge=0, le=32, description="llama_cpp and transformers: tokens "
+                              "drafted by prompt lookup and checked in one pass (0: off).")
     api_base: str = Field("http://127.0.0.1:8080/v1", description="OpenAI-compatible server; several, "
                           "comma-separated, share the answers (each takes `parallel` at a time).")
     api_key: str = Field("none", description="Key for the server, if it wants one (api_key_env wins when set).")
