@@ -66,10 +66,11 @@ class ScriptedChat:
         if self.fail:
             raise RuntimeError("model crashed")
         self.read, self.finished = 0, False
-        for word in self.reply.split(" "):
+        words = self.reply.split(" ")
+        for word in words[:max_tokens]:  # a word a token, and no more than asked for, as a model does
             self.read += 1
             yield word + " "
-        self.finished = True
+        self.finished = len(words) <= max_tokens
 
 
 def fake_settings(folder: Path) -> Settings:

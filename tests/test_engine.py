@@ -58,6 +58,22 @@ def test_answer_quotes_evidence_and_keeps_a_verified_synthesis(settings, seed_in
         (1, False, ["It also cures cancer in mice [1]."])]
 
 
+def test_past_max_tokens_the_sentence_under_way_may_end_and_no_other_begins(settings, seed_index) -> None:
+    first = "PEARL adapts the draft length of speculative decoding [1]."  # 9 words
+    second = "PEARL parallels the drafting phase and the verification phase [1]."  # 10 more
+    reply = f"{first} {second} Speculative decoding accelerates large language model inference [1]."
+    chat = ScriptedChat(reply)
+    tight = settings.changed(llm={"max_tokens": 12}, answer={"max_sentences": 3})
+    answer = Engine(tight, seed_index, chat).answer("What is PEARL?")
+    synthesis = answer.text.split(IN_SHORT)[1]
+    assert "the verification phase [1]." in synthesis and not answer.verification.dropped_reasons
+    assert chat.read == 20 and "accelerates" not in synthesis  # the third was not begun: one word read, dropped
+    chat = ScriptedChat(reply)
+    answer = Engine(tight.changed(answer={"finish_tokens": 0}), seed_index, chat).answer("What is PEARL?")
+    assert "verification phase" not in answer.text.split(IN_SHORT)[1] and chat.read == 12
+    assert answer.verification.dropped_reasons[0].startswith("cut off")
+
+
 def test_a_reply_cut_off_mid_sentence_loses_its_stub_not_its_sentences(settings, seed_index) -> None:
     # the model hit max_tokens: its last words are half a sentence that would still match the topic
     engine = _engine(settings, seed_index, "PEARL adapts the draft length of speculative decoding [1]. "

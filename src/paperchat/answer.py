@@ -160,7 +160,9 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
                     sources: Sequence[Source], settings: AnswerSettings, clock: Callable[[], float],
                     max_sentences: int | None = None, question: str = "") -> Generator[str, None, Synthesis]:
     """Stream the model's reply one verified sentence at a time; returns the `Synthesis`
-    (kept sentences, verification report, model timings read from `clock`). A sentence that
+    (kept sentences, verification report, model timings read from `clock`). Past `max_tokens`
+    pieces (tokens on llama.cpp) the model may finish the sentence it is writing, for up to
+    `settings.finish_tokens` more, and begins no other: a sentence cut off is withheld. A sentence that
     repeats an earlier one or only restates `question` or the task it was given ("The papers differ
     in problem, approach and result.") is left out, as saying nothing."""
     result = Synthesis()
@@ -183,7 +185,7 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
 
     stream: Iterator[str] | None = None
     try:
-        stream = model.stream(messages, max_tokens)
+        stream = model.stream(messages, max_tokens + settings.finish_tokens)  # the sentence under way may end
         for piece in stream:
             now = clock()
             result.timings.setdefault("first_model_token_s", now)
@@ -196,7 +198,8 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
             if m:
                 yield from flush(m.group(1))
                 buffer = buffer[m.end():]
-                if len(result.sentences) >= cap:  # the rest would be left out: stop the model writing it
+                spent = result.timings["model_pieces"] >= max_tokens  # past it, no sentence is begun
+                if len(result.sentences) >= cap or spent:  # the rest would be left out: stop the model writing it
                     buffer = ""
                     break
     except ModelUnavailableError as e:  # a model server that is down: the evidence still answers, and says so

@@ -155,6 +155,10 @@ class AnswerSettings(_Group):
         "(a number for 'how much', the method for 'how does it work', the data for 'what data')."
     )
     max_sentences: int = Field(2, ge=1, description="Most synthesis sentences kept (small models loop past the format).")
+    finish_tokens: int = Field(
+        40, ge=0, description="Past llm.max_tokens the model may finish the sentence it is writing, for up to this "
+        "many more tokens; it begins no other (0: a sentence cut off at max_tokens is withheld)."
+    )
     repeat_overlap: float = Field(
         0.6, ge=0, le=1, description="A synthesis sentence sharing more than this share of its terms with an earlier one is a repeat."
     )
