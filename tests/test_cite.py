@@ -95,6 +95,31 @@ def test_sentence_naming_a_paper_it_does_not_cite_is_caught(verifier, sources) -
     assert verifier.check(claim, sources, report).text is None
 
 
+def test_a_paper_named_as_the_subject_keeps_its_claim_or_the_sentence_is_withheld(verifier, sources) -> None:
+    """Moving the citation of "[1] spreads …" (the Halton scheduler's claim) to [2] would show
+    PEARL's name on it; so would the whole title written out ("Halton Scheduler for MaskGIT adapts
+    …" cited to PEARL, whose first word looks like no name)."""
+    halton = "spreads the unmasked image tokens uniformly over the image"
+    assert verifier.check(f"[1] {halton}.", sources, Verification()).text is None
+    assert verifier.check(f"PEARL adapts the draft length, while [1] {halton}.", sources, Verification()).text is None
+    out = verifier.check(f"[2] {halton}.", sources, Verification())
+    assert out.text is not None and out.cited == [2]
+    pearl = "adapts the draft length with pre-verify and post-verify strategies"
+    assert verifier.check(f"Halton Scheduler for MaskGIT {pearl} [1].", sources, Verification()).text is None
+    out = verifier.check(f"The scheduler {pearl} [2].", sources, Verification())
+    assert out.text is not None and out.cited == [1]  # no name: moved
+    # a frame names both papers but claims nothing of them; the clause after it is about [1]
+    speedup = "achieves up to 4.4 times speedup over autoregressive decoding"
+    out = verifier.check(f"[1] and [2] differ in that [1] {speedup}, while [2] {halton}.", sources, Verification())
+    assert out.text is not None and out.cited == [1, 2]
+    # "with [1] doing …" names it too (not "with doing …" once the marker is moved to the end)
+    out = verifier.check("Both differ, with [1] adapting the draft length with pre-verify strategies.", sources,
+                         Verification())
+    assert out.text is not None and out.text.startswith("Both differ, with PEARL adapting") and out.cited == [1]
+    assert verifier.check("Both differ, with [2] adapting the draft length with pre-verify strategies.", sources,
+                          Verification()).text is None
+
+
 def test_comparison_needs_each_clause_supported(verifier, sources) -> None:
     report = Verification()
     good = ("PEARL adapts the draft length for speculative decoding [1], while the Halton scheduler "
