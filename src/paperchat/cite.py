@@ -206,7 +206,7 @@ class Verifier:
         for clause, backers in zip(named_clauses, per_clause, strict=True):
             said = _FRAMING.sub("", clause, count=1)  # "[1] and [3] differ in that [1] …": about [1] alone
             for n, name in subjects.items():  # "…, while [2] demonstrates X": X must be [2]'s, not moved
-                if n not in backers and name.lower() in said.lower():
+                if n not in backers and re.search(rf"(?<!\w){re.escape(name)}(?!\w)", said, re.I):
                     return _unsupported(sentence, report, f"it says {by_n[n].label} does this, but that paper "
                                         "does not support it", valid, {})
         report.moved += moved
