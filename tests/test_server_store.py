@@ -206,23 +206,33 @@ def test_a_dead_ingests_records_stay_unseen_when_another_ingest_commits_its_gene
     assert records == 56  # the dead ingest's records were pruned by the commit after it
 
 
+def _stalling_writer(tmp_path: Path, server: tuple[Path, int]):
+    """An index of 40 seed papers on the server, and writer A (with the ledger's own commit, for
+    A's patched commit to call when it resumes)."""
+    http = _http(tmp_path, server[1])
+    papers = read_paths([DATA])
+    _index(http).ingest(papers[:40], progress=False)
+    a = _index(http)
+    return http, papers, a, type(a.ledger).commit
+
+
+def _stall_past_the_lease(a: PaperIndex) -> None:
+    """A's last renewal succeeds; then A stalls until its lease has expired (as if 5 minutes passed)."""
+    a.ledger.renew()
+    lease = a.ledger._record("lock")
+    a.ledger._meta().upsert(ids=["lock"], embeddings=[[1.0]], metadatas=[{"token": lease["token"]}],
+                            documents=[json.dumps({**lease, "host": "elsewhere", "expires": 1.0})])
+
+
 def test_a_writer_stalled_past_its_lease_while_committing_cannot_undo_the_next_writers_commit(tmp_path, server,
                                                                                          monkeypatch) -> None:
     """A renews its lease for the last time, then stalls for longer than the lease before its
     commit upserts; B takes the lease, ingests and commits (its sweep removes A's chunks); then A
     resumes. Before the abort records, A's commit replaced B's and readers lost B's papers."""
-    _, port = server
-    http = _http(tmp_path, port)
-    papers = read_paths([DATA])
-    _index(http).ingest(papers[:40], progress=False)
-    a = _index(http)
-    real_commit = type(a.ledger).commit
+    http, papers, a, real_commit = _stalling_writer(tmp_path, server)
 
     def stalled(manifest: dict) -> None:
-        a.ledger.renew()  # the last renewal succeeds; then the stall, past the lease:
-        lease = a.ledger._record("lock")
-        a.ledger._meta().upsert(ids=["lock"], embeddings=[[1.0]], metadatas=[{"token": lease["token"]}],
-                                documents=[json.dumps({**lease, "host": "elsewhere", "expires": 1.0})])
+        _stall_past_the_lease(a)
         _index(http).ingest(papers[:40] + papers[60:], progress=False)  # B takes over and commits
         monkeypatch.setattr(a.ledger, "renew", lambda: None)  # A resumes after its renewal
         real_commit(a.ledger, manifest)
@@ -242,18 +252,10 @@ def test_a_stalled_writers_commit_that_lands_while_the_next_writer_fences_it_sta
                                                                                    monkeypatch) -> None:
     """The other order: A's commit lands after B found it missing but before B's abort record.
     A has reported success, so B sees the commit on its second look and lets it stand."""
-    _, port = server
-    http = _http(tmp_path, port)
-    papers = read_paths([DATA])
-    _index(http).ingest(papers[:40], progress=False)
-    a = _index(http)
-    real_commit = type(a.ledger).commit
+    http, papers, a, real_commit = _stalling_writer(tmp_path, server)
 
     def stalled(manifest: dict) -> None:
-        a.ledger.renew()
-        lease = a.ledger._record("lock")
-        a.ledger._meta().upsert(ids=["lock"], embeddings=[[1.0]], metadatas=[{"token": lease["token"]}],
-                                documents=[json.dumps({**lease, "host": "elsewhere", "expires": 1.0})])
+        _stall_past_the_lease(a)
         b = _index(http)
         meta = b.ledger._meta()
         real_add = meta.add
