@@ -120,6 +120,22 @@ def test_a_paper_named_as_the_subject_keeps_its_claim_or_the_sentence_is_withhel
                           Verification()).text is None
 
 
+def test_the_first_and_the_second_paper_are_named_where_that_is_unambiguous(verifier, sources) -> None:
+    pearl, halton = "adapts the draft length of speculative decoding", "spreads the unmasked tokens uniformly over the image"
+    out = verifier.check(f"The first paper {pearl}, while the second paper {halton} [1][2].", sources, Verification())
+    assert out.text == f"PEARL {pearl}, while Halton Scheduler for MaskGIT {halton} [1][2]."
+    swapped = f"The first paper {halton}, while the second paper {pearl} [1][2]."
+    assert verifier.check(swapped, sources, Verification()).text is None  # each half on the wrong paper
+    out = verifier.check(f"[1] The first paper {pearl}, while the second paper {halton}.", sources, Verification())
+    assert out.text == f"PEARL {pearl}, while Halton Scheduler for MaskGIT {halton} [1][2]."
+    # no markers: the first and second papers shown
+    out = verifier.check(f"The first paper {pearl}, while the second paper {halton}.", sources, Verification())
+    assert out.text is not None and out.cited == [1, 2]
+    # cites [2] alone: "the first paper" could be [1] or [2], so it stays as written (and is judged so)
+    out = verifier.check(f"The first paper {halton} [2].", sources, Verification())
+    assert out.text is not None and out.text.startswith("The first paper")
+
+
 def test_comparison_needs_each_clause_supported(verifier, sources) -> None:
     report = Verification()
     good = ("PEARL adapts the draft length for speculative decoding [1], while the Halton scheduler "

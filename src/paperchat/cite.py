@@ -17,7 +17,8 @@ shown abstract supports it:
   restates the paper's title (shown on its source card), judged without the name
   it writes: every key term in the paper, most in the title, no meaning conflict;
 - a marker used as a subject ("[1] proposes …", or "[1] This paper proposes …", whose
-  pronoun the name replaces) gets the paper's name put in; the
+  pronoun the name replaces; "the first paper" where that can mean only [1]) gets the
+  paper's name put in; the
   clause is judged without that name, and, if then on no abstract's topic, with it,
   the meaning checks still passing on the words without it;
 - a citation that supports nothing in the sentence is moved to a shown source
@@ -55,6 +56,9 @@ _PRONOUN = re.compile(r"^\s+(?:(?:this|the) (?:paper|work|study|article)|it)(?=\
 # "[1] and [3] differ in that …", "Both papers differ in their approach, with …": a frame, no claim
 _FRAMING = re.compile(r"^.*?\b(?:differ|are different|vary)\s+(?:in that|in how|in their\b[^,]*,\s*(?:with|as)|,\s*(?:with|as)"
                       r"|:)\s*", re.I)
+# "The first paper …, while the second paper … [1][2]": the papers its markers (or the table) number 1, 2
+_ORDINAL = re.compile(r"\b[Tt]he (first|second|third|fourth|fifth) (?:paper|work|study|article)\b")
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
 _LEADING_MARKERS = re.compile(r"^\s*(?:both\s+)?\[\d+\](?:\s*(?:,|and|or|&)\s*\[\d+\])*")
 _CLAUSE = re.compile(r"\s*(?:;|,?\s+\b(?:while|whereas|but|whilst)\b|,\s+and\b|\bin contrast,?)\s+", re.I)
 _LIST_END = re.compile(r"\s*,\s+and\s+", re.I)
@@ -165,6 +169,7 @@ class Verifier:
                 return f"{named} [{n}]"  # the name, or the whole title: never a cut label
             return name
 
+        sentence = _ordinals_as_markers(sentence, sorted(by_n))
         lead = _LEADING_MARKERS.match(sentence)
         if lead:
             rest = _PRONOUN.sub("", sentence[lead.end():], count=1)  # "[1] This paper uses": the name takes its place
@@ -264,6 +269,22 @@ class Verifier:
                     final.append(n)
                 support.setdefault(n, []).append(backers[n])
         return final, support, moved, per_clause
+
+
+def _ordinals_as_markers(sentence: str, shown: list[int]) -> str:
+    """"The first paper …, while the second paper …" becomes "[1] …, while [2] …" (markers as
+    subjects, named and judged as such): the model was shown the papers numbered in that order.
+    Only where the sentence cites none but those ("[1] The first paper …, while the second paper
+    …", or no marker at all); if it cites [2][3], is "the first paper" [1] or [2]? Then the words
+    are left alone."""
+    said = {_ORDINALS[m.group(1).lower()] for m in _ORDINAL.finditer(sentence)}
+    if not said:
+        return sentence
+    first = set(range(1, max(said) + 1))
+    if not first <= set(shown) or not set(parse(sentence)) <= first:
+        return sentence
+    sentence = _ORDINAL.sub(lambda m: f"[{_ORDINALS[m.group(1).lower()]}]", sentence)
+    return re.sub(r"\[(\d+)\]\s*\[\1\]", r"[\1]", sentence)  # "[1] The first paper …": one subject
 
 
 def _unsupported(sentence: str, report: Verification, reason: str, cited: list[int],
