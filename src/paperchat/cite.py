@@ -18,9 +18,8 @@ shown abstract supports it:
   it writes: every key term in the paper, most in the title, no meaning conflict;
 - a marker used as a subject ("[1] proposes …", or "[1] This paper proposes …", whose
   pronoun the name replaces; "the first paper" where that can mean only [1]) gets the
-  paper's name put in; the
-  clause is judged without that name, and, if then on no abstract's topic, with it,
-  the meaning checks still passing on the words without it;
+  paper's name put in; the clause is judged without that name, and, if then on no
+  abstract's topic, with it, the meaning checks still passing on the words without it;
 - a citation that supports nothing in the sentence is moved to a shown source
   that does, or removed; but a clause whose subject is a marker ("…, while [2]
   demonstrates X") is about that paper, and if only another paper backs it the
@@ -159,8 +158,7 @@ class Verifier:
                         before = re.sub(re.escape(written), " ", before, flags=re.I)
                 before = before[-(max(len(by_n[n].label), len(named)) + 20):]
                 # a name's first word ("PEARL") names it; "A" or "The" opening a title does not
-                by_first = len(first) > 2 and first.lower() not in STOPWORDS and re.search(
-                    rf"(?<!\w){re.escape(first)}(?!\w)", before) is not None
+                by_first = len(first) > 2 and first.lower() not in STOPWORDS and _says(before, first)
                 if by_first or probe in before.lower() or text[m.end():].lstrip().lower().startswith(probe):
                     return m.group(0)  # already named: "PEARL [1] and ...", "[2] Projected Gradient Ascent … addresses"
                 if named.lower() not in by_n[n].paper.abstract.lower():
@@ -211,7 +209,7 @@ class Verifier:
         for clause, backers in zip(named_clauses, per_clause, strict=True):
             said = _FRAMING.sub("", clause, count=1)  # "[1] and [3] differ in that [1] …": about [1] alone
             for n, name in subjects.items():  # "…, while [2] demonstrates X": X must be [2]'s, not moved
-                if n not in backers and re.search(rf"(?<!\w){re.escape(name)}(?!\w)", said, re.I):
+                if n not in backers and _says(said, name, re.I):
                     return _unsupported(sentence, report, f"it says {by_n[n].label} does this, but that paper "
                                         "does not support it", valid, {})
         report.moved += moved
@@ -337,4 +335,9 @@ def _names(text: str, label: str, title: str = "") -> bool:
     if len(name) >= 4 and looks_like_a_name and re.search(rf"\b{re.escape(name)}\b", text) is not None:
         return True
     lead = title_lead(title)
-    return len(lead.split()) >= 3 and re.search(rf"(?<!\w){re.escape(lead)}(?!\w)", text, re.I) is not None
+    return len(lead.split()) >= 3 and _says(text, lead, re.I)
+
+
+def _says(text: str, words: str, flags: int = 0) -> bool:
+    """`words` occur in `text` as whole words ("GTR" is not in "GTRs"); names may end in "…" or ")"."""
+    return re.search(rf"(?<!\w){re.escape(words)}(?!\w)", text, flags) is not None
