@@ -187,6 +187,17 @@ COMPARATIVE_HELD_OUT_I = [
      ["convae", "hydra", "nofreelunch"]),
 ]
 
+# Split "held-out-j": written at the start of a later session from titles and a word search of the
+# abstracts (brain, test-time, minimax, adversarial, forecast), before a learned relevance judgement
+# was tried, run before and after it only to report.
+COMPARATIVE_HELD_OUT_J = [
+    ("Which papers model the brain or the visual cortex, and how do they differ?", ["bpc", "v1prior"]),
+    ("Which papers scale or optimize generation at test time, and how do they differ?", ["ziprc", "pgenrm", "pga"]),
+    ("Compare the papers that give minimax or statistical learning guarantees.", ["semidual", "conddiff"]),
+    ("Which papers use adversarial training, and how do they differ?", ["ebm_adv", "semidual"]),
+    ("Compare the papers on forecasting, of time series or of trajectories.", ["cwts", "flowcast"]),
+]
+
 FILTERED = [
     ("ICLR 2025 papers on speculative decoding", ["pearl"]),
     ("ICLR 2026 papers on watermarking", ["wm_spec", "noiseprints"]),
@@ -311,7 +322,8 @@ def main() -> None:
                                      ("held-out-e", "e", COMPARATIVE_HELD_OUT_E),
                                      ("held-out-f", "f", COMPARATIVE_HELD_OUT_F),
                                      ("held-out-g", "g", COMPARATIVE_HELD_OUT_G),
-                                     ("held-out-i", "i", COMPARATIVE_HELD_OUT_I)):
+                                     ("held-out-i", "i", COMPARATIVE_HELD_OUT_I),
+                                     ("held-out-j", "j", COMPARATIVE_HELD_OUT_J)):
                 for k, (q, gold) in enumerate(held, 1):
                     rows.append({"id": f"comparative-{tag}{k:02d}", "category": cat, "split": split, "turns": [q],
                                  "gold": [P[g] for g in gold]})
