@@ -9,7 +9,7 @@ from paperchat.cite import Verifier, _clauses
 from paperchat.config import AnswerSettings
 from paperchat.markers import parse, split_sentences, with_markers
 from paperchat.schema import Paper, Source, Verification
-from paperchat.text import restates
+from paperchat.text import restates, third_person
 
 from .conftest import WordEmbedding
 
@@ -120,6 +120,23 @@ def test_a_paper_named_as_the_subject_keeps_its_claim_or_the_sentence_is_withhel
                           Verification()).text is None
 
 
+def test_a_subject_marker_is_never_lost(verifier, sources) -> None:
+    """"…, while [2] does Y" keeps a subject: [2]'s title words in the clause before it do not name
+    the subject of its own clause, and a marker of a paper not shown is not moved to one that was
+    (the clause would read "while does Y", or claim Y of another paper)."""
+    halton = "spreads the unmasked tokens uniformly over the image"
+    out = verifier.check(f"[1] adapts the draft length of the Halton Scheduler, while [2] {halton}.", sources,
+                         Verification())
+    assert out.text is not None and f", while Halton Scheduler for MaskGIT {halton}" in out.text
+    out = verifier.check(f"PEARL [1] adapts the draft length for Halton Scheduler for MaskGIT tokens, while [2] "
+                         f"{halton}.", sources, Verification())
+    assert out.text is None or f", while Halton Scheduler for MaskGIT {halton}" in out.text
+    for stranger in (f"[3] {halton}.", f"PEARL adapts the draft length [1], while [3] {halton}."):
+        report = Verification()
+        out = verifier.check(stranger, sources, report)
+        assert out.text is None and report.dropped_reasons == ["it says [3] does this, but no paper [3] was shown"]
+
+
 def test_the_first_and_the_second_paper_are_named_where_that_is_unambiguous(verifier, sources) -> None:
     pearl, halton = "adapts the draft length of speculative decoding", "spreads the unmasked tokens uniformly over the image"
     out = verifier.check(f"The first paper {pearl}, while the second paper {halton} [1][2].", sources, Verification())
@@ -200,6 +217,17 @@ def test_a_sentence_that_only_restates_the_question(sentence, echo) -> None:
     assert not restates(sentence, "")
 
 
+@pytest.mark.parametrize("sentence, shown", [
+    ("We present a sampler for batch BO [1].", "The authors present a sampler for batch BO [1]."),
+    ("Our model's capability spans puzzles [1].", "Their model's capability spans puzzles [1]."),
+    ("It beats ours and lets us see it [2].", "It beats theirs and lets them see it [2]."),
+    ("US patents were weighed by the answer [1].", "US patents were weighed by the answer [1]."),  # not "us"
+    ("Swept bowers answer it [1].", "Swept bowers answer it [1]."),  # whole words only
+])
+def test_the_abstracts_we_reads_as_the_authors(sentence, shown) -> None:
+    assert third_person(sentence) == shown
+
+
 def test_a_leading_marker_becomes_the_papers_whole_title_never_a_cut_label(verifier) -> None:
     title = "A Halton Scheduler That Spreads Unmasked Tokens Uniformly over the Image for MaskGIT"
     source = Source(1, _paper("b", title, HALTON), "A Halton Scheduler That Spreads Unmasked Tokens Uniformly…")
@@ -231,6 +259,9 @@ def test_a_marker_before_the_name_the_model_wrote_is_not_filled_twice(verifier, 
     listed = verifier.check("[1] Proposes pre-verify and post-verify strategies that adapt the draft length.",
                             sources, Verification())
     assert listed.text == "PEARL proposes pre-verify and post-verify strategies that adapt the draft length [1]."
+    listed = verifier.check("[1] Adapts the draft length with pre-verify and post-verify strategies.", sources,
+                            Verification())  # any verb in the third person, not only the common ones
+    assert listed.text == "PEARL adapts the draft length with pre-verify and post-verify strategies [1]."
 
 
 def test_a_name_put_in_for_a_marker_is_not_judged_as_part_of_the_claim() -> None:

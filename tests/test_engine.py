@@ -207,3 +207,12 @@ def test_a_model_sentence_that_only_restates_the_question_is_left_out(settings, 
     assert "problem, approach" not in answer.text and "problem statements" not in answer.text
     assert "PEARL adapts the draft length" in answer.text
     assert answer.verification.unsupported == 0  # said nothing: left out, not counted as a false claim
+
+
+def test_the_authors_we_copied_from_an_abstract_is_shown_as_the_authors(settings, seed_index) -> None:
+    # judged as the model wrote it; shown in the answer's voice, where "we" would read as paperchat
+    answer = _engine(settings, seed_index, "To this end, we adapt the draft length of speculative decoding "
+                                           "in our framework [1].").answer("What is PEARL?")
+    synthesis = answer.text.split(IN_SHORT)[1]
+    assert "the authors adapt the draft length of speculative decoding in their framework [1]." in synthesis
+    assert answer.verification.checked == 1 and answer.verification.unsupported == 0

@@ -44,7 +44,7 @@ from paperchat.schema import (
     Synthesis,
     Table,
 )
-from paperchat.text import inert, restates, sentences, title_lead, tokenize
+from paperchat.text import inert, restates, sentences, third_person, title_lead, tokenize
 
 COMPARATIVE = re.compile(
     r"\b(compare|comparison|differ|difference|differences|versus|vs\.?|contrast|which papers|"
@@ -178,6 +178,7 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
                 continue  # small models loop and echo the question; two sentences is the format
             checked = verifier.check(sentence, sources, result.report)
             if checked.text:
+                checked.text = third_person(checked.text)  # judged as written, shown as the answer's own voice
                 result.sentences.append(checked)
                 yield checked.text + " "
             else:

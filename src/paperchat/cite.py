@@ -140,6 +140,7 @@ class Verifier:
     def check(self, sentence: str, sources: Sequence[Source], report: Verification) -> Checked:
         by_n = {s.n: s for s in sources}
         unjudged: list[str] = []  # names put in that the abstract does not use: no part of the claim
+        strangers: list[int] = []  # markers used as names ("while [2] …") of papers not shown
         subjects: dict[int, str] = {}  # paper -> the name put in for its marker: that clause is about it
 
         # "[1] and [2] both ..." uses markers as names: put the names in
@@ -147,6 +148,7 @@ class Verifier:
             def name(m: re.Match[str]) -> str:  # m is a match in `text`, or in a prefix of it
                 n = int(next(g for g in m.groups() if g))
                 if n not in by_n:
+                    strangers.append(n)
                     return m.group(0)
                 first = by_n[n].label.split()[0].rstrip(":")
                 named = title_lead(by_n[n].paper.title)
@@ -157,6 +159,9 @@ class Verifier:
                                           reverse=True):
                         before = re.sub(re.escape(written), " ", before, flags=re.I)
                 before = before[-(max(len(by_n[n].label), len(named)) + 20):]
+                # within its own clause: "[1] discusses scalable energy-based models, while [2] …" has
+                # [2]'s title words in [1]'s clause, which do not name the subject of [2]'s
+                before = re.split(r";|\b(?:while|whereas|but)\b", before, flags=re.I)[-1]
                 # a name's first word ("PEARL") names it; "A" or "The" opening a title does not
                 by_first = len(first) > 2 and first.lower() not in STOPWORDS and _says(before, first)
                 if by_first or probe in before.lower() or text[m.end():].lstrip().lower().startswith(probe):
@@ -172,13 +177,19 @@ class Verifier:
         if lead:
             rest = _PRONOUN.sub("", sentence[lead.end():], count=1)  # "[1] This paper uses": the name takes its place
             word = re.match(r"\s+([A-Z])(\w*)", rest)  # "[1] Proposes …", as in a list: "NoisePrints [1] proposes …"
-            if word and re.fullmatch(_VERB, word.group(1).lower() + word.group(2)):
+            verb = word and word.group(1).lower() + word.group(2)  # "Generates", "Extends": a verb in the third person
+            if verb and (re.fullmatch(_VERB, verb) or re.fullmatch(r"[a-z]{2,}[^siu]s", verb)):
                 rest = rest[:word.start(1)] + word.group(1).lower() + rest[word.end(1):]
             sentence = re.sub(r"\[(\d+)\]", naming(sentence), lead.group(0)) + rest
         sentence = _NOUN_MARKER.sub(naming(sentence), sentence)
         sentence = _CONTRAST_MARKER.sub(naming(sentence), sentence)
         cited = parse(sentence)
         valid = [n for n in cited if n in by_n]
+        if strangers:  # moving the claim to a paper shown would leave the clause without its subject
+            report.checked += 1
+            report.uncited += not valid
+            return _unsupported(sentence, report, f"it says [{strangers[0]}] does this, but no paper "
+                                f"[{strangers[0]}] was shown", valid, {})
         report.removed += len(cited) - len(valid)
         body = strip_markers(sentence)
         if not body:

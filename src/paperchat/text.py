@@ -164,3 +164,17 @@ def is_text(value: Any) -> bool:
     except UnicodeEncodeError:
         return False
     return True
+
+
+_FIRST_PERSON = re.compile(r"\b(?:[Ww]e|[Oo]ur|[Oo]urs|[Oo]urselves|us)\b")
+_THIRD_PERSON = {"we": "the authors", "our": "their", "ours": "theirs", "ourselves": "themselves", "us": "them"}
+
+
+def third_person(sentence: str) -> str:
+    """The authors' "we" and "our" of an abstract, copied into a sentence that is not theirs,
+    as "the authors" and "their" ("To resolve this, we propose CpAEs [1]" -> "…, the authors
+    propose CpAEs [1]"): in paperchat's answer "we" would read as paperchat. "US" is left alone."""
+    def swap(m: re.Match[str]) -> str:
+        word = _THIRD_PERSON[m.group(0).lower()]
+        return word[0].upper() + word[1:] if m.group(0)[0].isupper() else word
+    return _FIRST_PERSON.sub(swap, sentence)
