@@ -177,8 +177,8 @@ class Verifier:
         if lead:
             rest = _PRONOUN.sub("", sentence[lead.end():], count=1)  # "[1] This paper uses": the name takes its place
             word = re.match(r"\s+([A-Z])(\w*)", rest)  # "[1] Proposes …", as in a list: "NoisePrints [1] proposes …"
-            verb = word and word.group(1).lower() + word.group(2)  # "Generates", "Extends": a verb in the third person
-            if verb and (re.fullmatch(_VERB, verb) or re.fullmatch(r"[a-z]{2,}[^siu]s", verb)):
+            verb = word.group(1).lower() + word.group(2) if word else ""  # "Generates": a verb in the third person
+            if word and (re.fullmatch(_VERB, verb) or re.fullmatch(r"[a-z]{2,}[^siu]s", verb)):
                 rest = rest[:word.start(1)] + word.group(1).lower() + rest[word.end(1):]
             sentence = re.sub(r"\[(\d+)\]", naming(sentence), lead.group(0)) + rest
         sentence = _NOUN_MARKER.sub(naming(sentence), sentence)
