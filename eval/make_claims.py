@@ -6,7 +6,9 @@ Each claim is one sentence of a real ICLR 2026 / ICML 2026 abstract, kept as it
 is (faithful, "verbatim"), lightly reworded without changing its meaning
 (faithful, "reworded"), or altered in one place so that it is false:
 "number" (one number changed), "negation" (a negation added or removed),
-"direction" (a direction word swapped for its opposite). Each line holds the
+"direction" (a direction word swapped for its opposite); and "The paper
+introduces X." of a name the abstract introduces ("credit-own", faithful) or
+only mentions before its own contribution ("credit-borrowed", false). Each line holds the
 claim, the abstract it must be judged against, the expected verdict, and a
 split: "tune" (the half the verifier's rules and thresholds were set on) or
 "test" (the half the README reports). The edit vocabulary is wider than the
@@ -22,6 +24,7 @@ import json
 import random
 import re
 import sys
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -92,6 +95,42 @@ def reword(s: str, rng: random.Random) -> str | None:
     return out[0].upper() + out[1:] if out != s else None
 
 
+# Credit claims: "The paper introduces X." X has the shape of a method's name (inner capitals or
+# digits); "credit-own" when the abstract introduces it ("we propose X"), "credit-borrowed" when the
+# abstract names it only before its own contribution begins (the sentences before the first "we" /
+# "this paper"), never in the title: the background's "recent methods such as GRPO".
+NAMED = re.compile(r"(?<![\w-])[A-Za-z][\w]*(?:[a-z][A-Z]|[A-Z]{2}|[A-Za-z]\d)[\w]*(?:-[A-Z0-9][\w]*)*(?![\w-])")
+OWN_INTRO = re.compile(r"\bwe (?:propose|introduce|present|develop)\w*\b")
+CONTRIBUTION = re.compile(r"\b(?:we|our|this (?:paper|work|study))\b", re.I)
+VERBS = ("introduces", "proposes", "presents")
+
+
+def credit(paper: dict[str, str], rng: random.Random, common: set[str]) -> tuple[str, str, str] | None:
+    """(kind, claim, source sentence) for one paper, or None. `common`: names too widely used to
+    be anyone's method (LLMs, VLMs), left out of the borrowed ones."""
+    sents = sentences(paper["abstract"])
+    first = next((i for i, s in enumerate(sents) if CONTRIBUTION.search(s)), None)
+    if first is None:
+        return None
+    title = paper["title"].lower()
+    early = {n: s for s in sents[:first] for n in NAMED.findall(s)}
+    own = []
+    for s in sents:  # the name the verb introduces: the first within its next eight words, new there
+        m = OWN_INTRO.search(s)
+        named = NAMED.findall(" ".join(s[m.end():].split()[:8])) if m else []
+        own += [(named[0], s)] if named and named[0] not in early else []
+    later = {n for s in sents[first:] for n in NAMED.findall(s)}
+    borrowed = [(n, s) for n, s in early.items()
+                if n not in later and n not in common and n.lower() not in title and len(n) >= 3]
+    kind, picks = ("credit-own", own) if own and rng.random() < 0.5 else ("credit-borrowed", borrowed)
+    if not picks:
+        kind, picks = ("credit-borrowed", borrowed) if kind == "credit-own" else ("credit-own", own)
+    if not picks:
+        return None
+    name, source = rng.choice(picks)
+    return kind, f"The paper {rng.choice(VERBS)} {name}.", source
+
+
 def main() -> int:
     rng = random.Random(2026)
     pool = papers()
@@ -114,6 +153,17 @@ def main() -> int:
             else:
                 continue
             break
+    credit_rng = random.Random(2027)  # a pass of its own: the five kinds above stay as they were
+    for kind in ("credit-own", "credit-borrowed"):
+        made[kind] = []
+    df = Counter(n for paper in pool for n in set(NAMED.findall(paper["abstract"])))
+    common = {n for n, k in df.items() if k > 30}
+    for paper in pool:
+        if len(made["credit-own"]) >= PER_KIND and len(made["credit-borrowed"]) >= PER_KIND:
+            break
+        got = credit(paper, credit_rng, common)
+        if got and len(made[got[0]]) < PER_KIND:
+            made[got[0]].append({"claim": got[1], "source_sentence": got[2], **paper})
     out = ROOT / "eval" / "claims.jsonl"
     with out.open("w", encoding="utf-8") as f:
         for kind, rows in made.items():
@@ -121,7 +171,7 @@ def main() -> int:
                 split = "tune" if int(hashlib.md5(row["claim"].encode()).hexdigest(), 16) % 2 else "test"
                 f.write(json.dumps({
                     "id": f"{kind}-{i:02d}", "kind": kind, "split": split,
-                    "expected": "supported" if kind in ("verbatim", "reworded") else "unsupported",
+                    "expected": "supported" if kind in ("verbatim", "reworded", "credit-own") else "unsupported",
                     "claim": row["claim"], "source_sentence": row["source_sentence"], "paper_id": row["id"],
                     "title": row["title"], "abstract": row["abstract"]}, ensure_ascii=False) + "\n")
     print(f"{out}: " + ", ".join(f"{len(v)} {k}" for k, v in made.items()))

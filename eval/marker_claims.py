@@ -5,7 +5,7 @@
 "We propose X" becomes "[1] proposes X", any other claim "[1] shows that <claim>", judged
 against its own abstract by the answer verifier (not `check`, which strips markers), so
 the verifier's naming step puts the paper's title in for the marker. Faithful claims
-should be kept, altered ones (number, negation, direction) withheld.
+should be kept, altered ones (number, negation, direction, a borrowed name) withheld.
 """
 
 from __future__ import annotations
@@ -21,10 +21,14 @@ sys.path.insert(0, str(ROOT / "src"))
 
 from paperchat.config import Settings  # noqa: E402
 from paperchat.engine import Engine  # noqa: E402
+from paperchat.evaluate import CLAIM_KINDS  # noqa: E402
 from paperchat.schema import Paper  # noqa: E402
 
 
 def as_subject(claim: str) -> str:
+    m = re.match(r"The paper (\w+)(.*)", claim)  # already in the third person
+    if m:
+        return f"[1] {m.group(1)}{m.group(2)}"
     m = re.match(r"We (\w+)(.*)", claim)
     if m:
         verb = m.group(1)
@@ -46,9 +50,10 @@ def judged(engine: Engine) -> dict[tuple[str, str], list[float]]:
 
 def main() -> int:
     tally = judged(Engine.open(Settings.load(), model=False))
-    kinds = ("verbatim", "reworded", "number", "negation", "direction")
-    print("| split | n | verbatim kept | reworded kept | number withheld | negation withheld | direction withheld |")
-    print("|---|---|---|---|---|---|---|")
+    kinds = CLAIM_KINDS
+    print("| split | n | verbatim kept | reworded kept | number withheld | negation withheld | direction withheld "
+          "| own name introduced: kept | borrowed name introduced: withheld |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for split in ("tune", "test"):
         n = sum(len(tally[(split, k)]) for k in kinds)
         cells = " | ".join(f"{sum(tally[(split, k)]) / len(tally[(split, k)]):.3f}" for k in kinds)

@@ -11,6 +11,7 @@ from paperchat import cli, render, ui
 from paperchat.cite import Verifier
 from paperchat.claims import (
     conflict,
+    credit_conflict,
     direction_conflict,
     name_conflict,
     number_conflict,
@@ -69,6 +70,26 @@ def test_a_named_benchmark_must_be_in_the_abstract() -> None:
     assert name_conflict("PEARL reaches 4.43× on GSM8K", PEARL, ["PEARL"])
     assert not name_conflict("PEARL reaches 4.43×", PEARL, ["PEARL"])
     assert not conflict("PEARL achieves up to 4.43× speedups", PEARL.split(". ")[0], PEARL, PEARL, ["PEARL"])
+
+
+LOPTI = ("Reinforcement learning has become a cornerstone of LLM reasoning, with recent innovations such as Group "
+         "Relative Policy Optimization (GRPO) demonstrating exceptional effectiveness. To mitigate this, we propose "
+         "Low-Probability Token Isolation (Lopti) and AdvRW. Experiments show gains for GRPO-trained LLMs.")
+
+
+@pytest.mark.parametrize(("claim", "ok"), [
+    ("[2] introduces Group Relative Policy Optimization (GRPO)", False),  # the background's method
+    ("The paper proposes GRPO to train LLMs", False),
+    ("The paper proposes AdvRW", True),  # "we propose … AdvRW"
+    ("The paper introduces Low-Probability Token Isolation (Lopti)", True),
+    ("The paper improves GRPO-trained LLMs", True),  # no credit claimed
+    ("The paper introduces LOPTI-X", True),  # a name the abstract lacks: name_conflict's to judge
+    ("The paper presents DNL for RL", True),  # in its title
+])
+def test_a_method_said_to_be_introduced_must_be_the_papers_own(claim: str, ok: bool) -> None:
+    title = "Do Not Let Low-Probability Tokens Over-Dominate in RL for LLMs (DNL)"
+    assert (credit_conflict(claim, LOPTI, [title]) == "") is ok
+    assert (conflict(claim, LOPTI, LOPTI, LOPTI, [title]) == "") is ok or "LOPTI-X" in claim
 
 
 @pytest.fixture

@@ -14,8 +14,11 @@ reason (shown to the person) or "" when none is found:
   outperforms/underperforms, improves/degrades, …) whose opposite is what the
   supporting sentences say fails;
 - names: a method, dataset or benchmark named in the claim (GSM8K, ImageNet,
-  LoRA: words with inner capitals or digits) must occur in the abstract.
-Rules, not a model: no NLI model is packaged for this machine, and these four
+  LoRA: words with inner capitals or digits) must occur in the abstract;
+- credit: a name the claim says the paper introduces or proposes must be the
+  paper's own (in its title, or in a sentence with "we", "our", "called" …),
+  not one its abstract only mentions ("such as GRPO").
+Rules, not a model: no NLI model is packaged for this machine, and these five
 are the edits that turned true claims false in our adversarial set (README).
 A rewording that keeps numbers, negations, directions and names passes.
 """
@@ -149,6 +152,29 @@ def name_conflict(claim: str, abstract: str, own_names: Sequence[str] = ()) -> s
     return ""
 
 
+_INTRODUCES = re.compile(  # "introduces PEARL", "proposes a new GenCape", "introduces Group Relative … (GRPO)"
+    r"\b(?:introduc|propos|present|develop|design|invent)(?:e|es|ed|ing|s)?\s+(?:(?:a|an|the)\s+)?"
+    r"(?:(?:new|novel)\s+)?(?:(?:[A-Z][\w-]*\s+){1,6}\((?P<short>[A-Za-z][\w-]*)\)|(?P<name>[A-Za-z][\w-]*))")
+_OWN = re.compile(r"\b(?:we|our|us|this (?:paper|work|study|article)|here|called|named|dubbed|termed|coined)\b",
+                  re.I)
+
+
+def credit_conflict(claim: str, abstract: str, own_names: Sequence[str] = ()) -> str:
+    """A method the claim says the paper introduces (a name: inner capitals or digits) that the
+    abstract only mentions: "[2] introduces GRPO" of an abstract that builds on "recent
+    innovations such as GRPO". The paper's own names are in its title, or in a sentence that
+    says so ("we propose PEARL", "a method called …", "this paper presents …")."""
+    for m in _INTRODUCES.finditer(claim):
+        name = m.group("short") or m.group("name")
+        if not _NAME.fullmatch(name) or any(name.lower() in n.lower() for n in own_names):
+            continue
+        said = [s for s in re.split(r"(?<=[.!?])\s+", abstract)
+                if re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", s)]
+        if said and not any(_OWN.search(s) for s in said):
+            return f"the abstract mentions '{name}' but does not introduce it"
+    return ""
+
+
 def conflict(claim: str, best: str, nearby: str, abstract: str, own_names: Sequence[str] = ()) -> str:
     """Why `claim` is not what the abstract says, or "" when no rule objects. `best` is the
     sentence closest to the claim (polarity and direction are read there), `nearby` the
@@ -160,4 +186,5 @@ def conflict(claim: str, best: str, nearby: str, abstract: str, own_names: Seque
         if name:
             plain = re.sub(re.escape(name), " ", plain, flags=re.I)
     return (number_conflict(plain, nearby) or polarity_conflict(plain, best)
-            or direction_conflict(plain, best) or name_conflict(claim, abstract, own_names))
+            or direction_conflict(plain, best) or name_conflict(claim, abstract, own_names)
+            or credit_conflict(claim, abstract, own_names))

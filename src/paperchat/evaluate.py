@@ -139,6 +139,10 @@ def title_check(engine: Engine, n: int, seed: int = 0) -> dict[str, float]:
             "search p95 ms": 1000 * percentile(times, 0.95)}
 
 
+# eval/claims.jsonl (eval/make_claims.py): faithful, then altered to be false
+CLAIM_KINDS = ("verbatim", "reworded", "number", "negation", "direction", "credit-own", "credit-borrowed")
+
+
 def claim_rows(engine: Engine, path: Path) -> list[dict[str, Any]]:
     """`check` on every claim of eval/claims.jsonl against its own abstract."""
     rows = []
@@ -157,7 +161,7 @@ def summarize_claims(rows: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
     for split in ("tune", "test"):
         group = [r for r in rows if r["split"] == split]
         table[split] = {k: mean([float(r["verdict"] == r["expected"]) for r in group if r["kind"] == k])
-                        for k in ("verbatim", "reworded", "number", "negation", "direction")}
+                        for k in CLAIM_KINDS}
         table[split]["n"] = len(group)
         table[split]["check p50 ms"] = 1000 * median([r["seconds"] for r in group])
     return table
@@ -172,10 +176,10 @@ def run_eval(settings: Settings, questions: Path, answers: bool = False, limit: 
         rows = claim_rows(engine, claims)
         results["claims"], results["claim_rows"] = summarize_claims(rows), rows
         print("| split | n | verbatim accepted | reworded accepted | number rejected | negation rejected "
-              "| direction rejected | check p50 ms |\n|---|---|---|---|---|---|---|---|")
+              "| direction rejected | own name introduced: accepted | borrowed name introduced: rejected "
+              "| check p50 ms |\n|---|---|---|---|---|---|---|---|---|---|")
         for split, t in results["claims"].items():
-            print(f"| {split} | {t['n']:.0f} | " + " | ".join(fmt(t[k]) for k in (
-                "verbatim", "reworded", "number", "negation", "direction", "check p50 ms")) + " |")
+            print(f"| {split} | {t['n']:.0f} | " + " | ".join(fmt(t[k]) for k in (*CLAIM_KINDS, "check p50 ms")) + " |")
         out = out or ROOT / "eval" / "results" / "claims.json"
     elif titles:
         results["titles"] = title_check(engine, titles)
