@@ -137,6 +137,21 @@ def test_a_subject_marker_is_never_lost(verifier, sources) -> None:
         assert out.text is None and report.dropped_reasons == ["it says [3] does this, but no paper [3] was shown"]
 
 
+def test_a_label_made_from_the_abstract_is_put_in_as_a_quoted_name(verifier) -> None:
+    """An untitled paper's label is the opening of its abstract: put in for its marker it would read
+    as prose ("MaskGIT unmasks image tokens with a confidence… spreads …"), so it is quoted, and it is
+    no part of the claim."""
+    label = "MaskGIT unmasks image tokens with a confidence…"
+    untitled = Paper(paper_id="u", title=label, abstract=HALTON, venue="ICLR", year=2025, title_derived=True)
+    srcs = [Source(1, untitled, label)]
+    verifier.prepare(srcs)
+    out = verifier.check("[1] spreads the unmasked tokens uniformly over the image.", srcs, Verification())
+    assert out.text == f"“{label}” spreads the unmasked tokens uniformly over the image [1]."
+    out = verifier.check("While PEARL adapts the draft length, [1] spreads the unmasked tokens uniformly over the "
+                         "image.", srcs, Verification())
+    assert out.text is None or "“MaskGIT" in out.text
+
+
 def test_the_first_and_the_second_paper_are_named_where_that_is_unambiguous(verifier, sources) -> None:
     pearl, halton = "adapts the draft length of speculative decoding", "spreads the unmasked tokens uniformly over the image"
     out = verifier.check(f"The first paper {pearl}, while the second paper {halton} [1][2].", sources, Verification())

@@ -141,7 +141,7 @@ def tabled(sources: list[Source], table: Table) -> Evidence:
 def prompt(plan: Plan, ev: Evidence) -> list[dict[str, str]]:
     # the model sees each paper's name or whole title: a label cut short ("… Equality and…") is
     # what it would copy into its sentence
-    labels = {s.n: title_lead(s.paper.title) for s in ev.sources}
+    labels = {s.n: s.paper.name for s in ev.sources}
     if ev.table is not None:
         shown = "\n".join(f"[{r.n}] {labels[r.n]}: " + "; ".join(f"{k}: {c.text}" for k, c in r.cells.items()
                                                             if c.sentence >= 0) for r in ev.table.rows)

@@ -151,8 +151,8 @@ class Verifier:
                     strangers.append(n)
                     return m.group(0)
                 first = by_n[n].label.split()[0].rstrip(":")
-                named = title_lead(by_n[n].paper.title)
-                probe = " ".join(named.split()[:3]).lower()  # before the marker, or right after it
+                lead, named = title_lead(by_n[n].paper.title), by_n[n].paper.name
+                probe = " ".join(lead.split()[:3]).lower()  # before the marker, or right after it
                 before = text[:m.start()]  # without the other papers' names: their words name not this one
                 for other in (o for o in by_n.values() if o.n != n):
                     for written in sorted({other.paper.title, title_lead(other.paper.title), other.label}, key=len,
@@ -166,7 +166,7 @@ class Verifier:
                 by_first = len(first) > 2 and first.lower() not in STOPWORDS and _says(before, first)
                 if by_first or probe in before.lower() or text[m.end():].lstrip().lower().startswith(probe):
                     return m.group(0)  # already named: "PEARL [1] and ...", "[2] Projected Gradient Ascent … addresses"
-                if named.lower() not in by_n[n].paper.abstract.lower():
+                if lead.lower() not in by_n[n].paper.abstract.lower() or named != lead:
                     unjudged.append(named)
                 subjects[n] = named
                 return f"{named} [{n}]"  # the name, or the whole title: never a cut label

@@ -16,6 +16,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from paperchat.text import title_lead
+
 
 @dataclass
 class Paper:
@@ -32,6 +34,14 @@ class Paper:
     source: str = ""  # "file:line" it was read from
     title_derived: bool = False  # True when the title is a label made from the abstract
     roles: list[str] = field(default_factory=list)  # one per sentence of the abstract (roles.py), set at ingest
+
+    @property
+    def name(self) -> str:
+        """What an answer calls the paper: the name its title leads with ("PEARL"), or the whole
+        title; a label made from the abstract in quotation marks, so it does not read as prose
+        ("“Unlearning in diffusion models aims to remove undesirable…” offers …")."""
+        lead = title_lead(self.title)
+        return f"“{lead}”" if self.title_derived else lead
 
     def metadata(self) -> dict[str, Any]:
         """Flat metadata for Chroma (scalars only) and the docstore."""
