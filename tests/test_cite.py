@@ -150,6 +150,8 @@ def test_a_label_made_from_the_abstract_is_put_in_as_a_quoted_name(verifier) -> 
     out = verifier.check("While PEARL adapts the draft length, [1] spreads the unmasked tokens uniformly over the "
                          "image.", srcs, Verification())
     assert out.text is None or "“MaskGIT" in out.text
+    # a label that is the method's name found in the abstract reads as a name already
+    assert Paper(paper_id="n", title="ASIR", abstract=HALTON, venue="ICLR", year=2025, title_derived=True).name == "ASIR"
 
 
 def test_the_first_and_the_second_paper_are_named_where_that_is_unambiguous(verifier, sources) -> None:

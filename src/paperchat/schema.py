@@ -38,10 +38,11 @@ class Paper:
     @property
     def name(self) -> str:
         """What an answer calls the paper: the name its title leads with ("PEARL"), or the whole
-        title; a label made from the abstract in quotation marks, so it does not read as prose
-        ("“Unlearning in diffusion models aims to remove undesirable…” offers …")."""
+        title; a label made from the opening of the abstract in quotation marks, so it does not
+        read as prose ("“Unlearning in diffusion models aims to remove undesirable…” offers …").
+        A label that is the method's name from the abstract ("ASIR") stays as it is."""
         lead = title_lead(self.title)
-        return f"“{lead}”" if self.title_derived else lead
+        return f"“{lead}”" if self.title_derived and lead.endswith("…") else lead
 
     def metadata(self) -> dict[str, Any]:
         """Flat metadata for Chroma (scalars only) and the docstore."""
