@@ -343,7 +343,7 @@ def _names(text: str, label: str, title: str = "") -> bool:
     for MaskGIT", "Generative View Stitching")?"""
     name = re.split(r"[:\s]", label.strip(), maxsplit=1)[0]
     looks_like_a_name = any(c.isupper() for c in name[1:])
-    if len(name) >= 4 and looks_like_a_name and re.search(rf"\b{re.escape(name)}\b", text) is not None:
+    if len(name) >= 4 and looks_like_a_name and _says(text, name):
         return True
     lead = title_lead(title)
     return len(lead.split()) >= 3 and _says(text, lead, re.I)

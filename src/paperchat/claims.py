@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from paperchat.text import tokenize
+from paperchat.text import sentences, tokenize
 
 _NUMBER = re.compile(
     r"(?<![\w.])(?P<up>(?:up to|as much as|as many as|at most|over|more than|nearly|about|around|~)\s*)?"
@@ -168,8 +168,7 @@ def credit_conflict(claim: str, abstract: str, own_names: Sequence[str] = ()) ->
         name = m.group("short") or m.group("name")
         if not _NAME.fullmatch(name) or any(name.lower() in n.lower() for n in own_names):
             continue
-        said = [s for s in re.split(r"(?<=[.!?])\s+", abstract)
-                if re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", s)]
+        said = [s for s in sentences(abstract) if re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", s)]
         if said and not any(_OWN.search(s) for s in said):
             return f"the abstract mentions '{name}' but does not introduce it"
     return ""
