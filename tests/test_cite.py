@@ -362,3 +362,17 @@ def test_a_pronoun_after_a_leading_marker_gives_way_to_the_name(sources) -> None
     kept = verifier.check("[1] This paper's draft length adapts with pre-verify and post-verify strategies.",
                           sources, Verification())
     assert "This paper's" in (kept.text or kept.said)  # not a subject followed by its verb: left as written
+
+
+def test_a_short_clause_with_its_own_subject_is_judged_alone(verifier, sources) -> None:
+    """"…, while [2] spreads tokens uniformly": without the name put in for [2], its clause has
+    three key terms, too few to stand alone, and was judged as part of [1]'s clause, so [1] had to
+    back it and the true sentence was withheld. Cut where the named sentence is cut, it is judged
+    alone; a false short clause is still caught."""
+    good = "[1] adapts the draft length with pre-verify and post-verify strategies, while [2] spreads tokens uniformly."
+    out = verifier.check(good, sources, Verification())
+    assert out.text is not None and out.cited == [1, 2], out.reason
+    assert "while Halton Scheduler for MaskGIT spreads" in out.text
+    for short in ("verifies drafts", "never spreads tokens uniformly"):  # off its paper; negated
+        bad = f"[1] adapts the draft length with pre-verify and post-verify strategies, while [2] {short}."
+        assert verifier.check(bad, sources, Verification()).text is None, short

@@ -200,16 +200,13 @@ class Verifier:
         # that finds it off every abstract's topic, it is judged as if the model had written the title
         # ("[1] supports its analysis with experiments" alone is too bare to be close to the
         # abstract's "we support …"), and the meaning checks must still pass on the bare words
-        bare = body
-        for named in unjudged:
-            bare = bare.replace(named, "", 1)
-        bare = " ".join(bare.split()) or body
+        bare, bare_clauses = _without(body, unjudged, self.min_clause_terms)
         # the papers a sentence cites may be named in it ("MAP and P-GenRM both …" [1][2])
         cited_names = [name for n in valid for name in (by_n[n].label, by_n[n].paper.title)]
-        outcome = first = self._judge(bare, sources, valid, cited_names)
+        outcome = first = self._judge(bare, sources, valid, cited_names, bare_clauses)
         if isinstance(first, Checked) and first.reason == NO_SENTENCE and unjudged:
             titled = self._judge(body, sources, valid, cited_names)
-            if not isinstance(titled, Checked) and not self._objects(bare, titled[3], by_n, cited_names):
+            if not isinstance(titled, Checked) and not self._objects(bare_clauses, titled[3], by_n, cited_names):
                 outcome = titled
         if isinstance(outcome, Checked):
             return _unsupported(sentence, report, outcome.reason, valid, outcome.support)
@@ -231,11 +228,11 @@ class Verifier:
                                     valid, {})
         return Checked(with_markers(body, final), final, support)
 
-    def _objects(self, text: str, backers: list[list[int]], by_n: dict[int, Source], names: Sequence[str]) -> bool:
-        """Does a meaning check (negation, number, direction) object to a clause of `text` against
+    def _objects(self, clauses: list[str], backers: list[list[int]], by_n: dict[int, Source],
+                 names: Sequence[str]) -> bool:
+        """Does a meaning check (negation, number, direction) object to one of `clauses` against
         the two sentences closest to it (no topic threshold) of each paper that backs it (`backers`,
         per clause of the titled form; all of them for each clause if the two split differently)?"""
-        clauses = _clauses(text, self.min_clause_terms)
         if len(backers) != len(clauses):
             backers = [sorted({n for b in backers for n in b})] * len(clauses)
         for clause, vector, numbers in zip(clauses, self.embed(clauses), backers, strict=True):
@@ -245,13 +242,13 @@ class Verifier:
                     return True
         return False
 
-    def _judge(self, judged: str, sources: Sequence[Source], valid: list[int],
-               cited_names: Sequence[str]) -> tuple[list[int], dict[int, list[str]], int, list[list[int]]] | Checked:
+    def _judge(self, judged: str, sources: Sequence[Source], valid: list[int], cited_names: Sequence[str],
+               clauses: list[str] | None = None) -> tuple[list[int], dict[int, list[str]], int, list[list[int]]] | Checked:
         """(the papers that back its clauses, their backing sentences, clauses moved to an uncited
         paper, the backers of each clause), or the failure (`reason`, and the closest sentence of
-        each blamed paper)."""
+        each blamed paper). `clauses`: `judged` split already (by default `_clauses`)."""
         by_n = {s.n: s for s in sources}
-        clauses = _clauses(judged, self.min_clause_terms)
+        clauses = clauses or _clauses(judged, self.min_clause_terms)
         if any(_quoted_in(judged, s.sentences, self.min_quote_words) for s in sources):
             clauses = [judged]  # quoted whole: its short clauses need no support of their own
         final: list[int] = []
@@ -325,6 +322,27 @@ def _clauses(body: str, min_terms: int) -> list[str]:
             out.append(piece)
         start = m.end() if m else end
     return out or [body]
+
+
+def _without(body: str, names: Sequence[str], min_terms: int) -> tuple[str, list[str]]:
+    """`body` without the `names` put in for markers (each once), whole and as clauses. The
+    clauses are cut where the named sentence's are: in "X [1] uses A, while Y [2] focuses on
+    flows" the second clause has its own subject, so it is judged alone even when it is short
+    without the name, not as part of the first (whose paper would then have to back it)."""
+    bare = body
+    for name in names:
+        bare = bare.replace(name, "", 1)
+    bare = " ".join(bare.split()) or body
+    clauses = _clauses(body, min_terms)
+    for name in names:
+        at = next((i for i, c in enumerate(clauses) if name in c), None)
+        if at is None:  # cut through by a clause boundary: split the bare sentence itself
+            return bare, _clauses(bare, min_terms)
+        clauses[at] = clauses[at].replace(name, "", 1)
+    clauses = [" ".join(c.split()) for c in clauses]
+    if not all(tokenize(c) for c in clauses):  # a clause that was only a name
+        return bare, _clauses(bare, min_terms)
+    return bare, clauses
 
 
 def _quoted_in(text: str, sentences: Sequence[str], min_words: int) -> str | None:
