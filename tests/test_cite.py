@@ -376,3 +376,28 @@ def test_a_short_clause_with_its_own_subject_is_judged_alone(verifier, sources) 
     for short in ("verifies drafts", "never spreads tokens uniformly"):  # off its paper; negated
         bad = f"[1] adapts the draft length with pre-verify and post-verify strategies, while [2] {short}."
         assert verifier.check(bad, sources, Verification()).text is None, short
+
+
+DRAFTERS = ("Speculative decoding drafts tokens with a small draft model. "
+            "We show that the draft length of speculative decoding matters, and train the draft model to match the "
+            "target model. Experiments show higher acceptance rates.")
+
+
+@pytest.mark.parametrize(("sentence", "kept"), [
+    ("[1] adapts the draft length of speculative decoding with pre-verify and post-verify strategies, while [2] "
+     "trains the draft model to match the target model.", True),
+    # [2]'s abstract is on this topic too ("the draft length of speculative decoding"), but the claim is PEARL's
+    ("[1] achieves up to 4.4 times speedup, while [2] adapts the draft length of speculative decoding with "
+     "pre-verify and post-verify strategies.", False),
+])
+def test_a_claim_far_closer_to_another_shown_paper_is_that_papers(sentence, kept) -> None:
+    e = WordEmbedding(model_name="t")
+    verifier = Verifier(lambda t: np.asarray(e.get_text_embedding_batch(t)),
+                        AnswerSettings(support_threshold=0.35, min_term_overlap=0.3))
+    srcs = [Source(1, _paper("a", "PEARL: Parallel Speculative Decoding", PEARL), "PEARL"),
+            Source(2, _paper("b", "Aligned Drafters for Faster Inference", DRAFTERS), "Aligned Drafters for Faster Inference")]
+    verifier.prepare(srcs)
+    out = verifier.check(sentence, srcs, Verification())
+    assert (out.text is not None) == kept, out.reason
+    if not kept:
+        assert "it is what PEARL says" in out.reason

@@ -63,6 +63,8 @@ _CLAUSE = re.compile(r"\s*(?:;|,?\s+\b(?:while|whereas|but|whilst)\b|,\s+and\b|\
 _LIST_END = re.compile(r"\s*,\s+and\s+", re.I)
 TITLE_SHARE = 0.5  # a clause backed by the title alone: at least this share of its key terms are the title's
 TITLES_KEPT = 4096  # title vectors a verifier keeps (about 6 MB), then starts again
+# what `_judge` finds: backers of the sentence, their sentences, clauses moved, backers and closeness per clause
+Judged = tuple[list[int], dict[int, list[str]], int, list[list[int]], list[dict[int, float]]]
 NO_SENTENCE = "no sentence of the abstract says this"
 
 
@@ -73,6 +75,7 @@ class Verifier:
         self.min_overlap = settings.min_term_overlap
         self.min_quote_words = settings.min_quote_words
         self.min_clause_terms = settings.min_clause_terms
+        self.attribution_margin = settings.attribution_margin
         self._titles: dict[str, np.ndarray] = {}  # title -> vector, embedded once per title
 
     def prepare(self, sources: Sequence[Source]) -> None:
@@ -210,16 +213,24 @@ class Verifier:
                 outcome = titled
         if isinstance(outcome, Checked):
             return _unsupported(sentence, report, outcome.reason, valid, outcome.support)
-        final, support, moved, per_clause = outcome
+        final, support, moved, per_clause, closeness = outcome
         named_clauses = _clauses(body, self.min_clause_terms)
         if len(named_clauses) != len(per_clause):  # split otherwise without the names: judge it whole
-            named_clauses, per_clause = [body], [final]
-        for clause, backers in zip(named_clauses, per_clause, strict=True):
+            named_clauses, per_clause, closeness = [body], [final], [{}]
+        for clause, backers, close in zip(named_clauses, per_clause, closeness, strict=True):
             said = _FRAMING.sub("", clause, count=1)  # "[1] and [3] differ in that [1] …": about [1] alone
             for n, name in subjects.items():  # "…, while [2] demonstrates X": X must be [2]'s, not moved
-                if n not in backers and _says(said, name, re.I):
+                if not _says(said, name, re.I):
+                    continue
+                if n not in backers:
                     return _unsupported(sentence, report, f"it says {by_n[n].label} does this, but that paper "
                                         "does not support it", valid, {})
+                # "ZIP-RC [3] equips models with …, while [4] equips models with …": on the topic of
+                # [4] too, but what [3] says, far closer: the claim is [3]'s, put on [4]
+                owner = max(close, key=close.__getitem__, default=n)
+                if close and close[owner] - close[n] > self.attribution_margin:
+                    return _unsupported(sentence, report, f"it says {by_n[n].label} does this, but it is what "
+                                        f"{by_n[owner].label} says", valid, {})
         report.moved += moved
         report.removed += len([n for n in valid if n not in final])
         for s in sources:  # a paper named in the sentence must be one it validly cites
@@ -243,17 +254,18 @@ class Verifier:
         return False
 
     def _judge(self, judged: str, sources: Sequence[Source], valid: list[int], cited_names: Sequence[str],
-               clauses: list[str] | None = None) -> tuple[list[int], dict[int, list[str]], int, list[list[int]]] | Checked:
+               clauses: list[str] | None = None) -> Judged | Checked:
         """(the papers that back its clauses, their backing sentences, clauses moved to an uncited
-        paper, the backers of each clause), or the failure (`reason`, and the closest sentence of
-        each blamed paper). `clauses`: `judged` split already (by default `_clauses`)."""
+        paper, the backers of each clause, each paper's best cosine to each clause), or the failure
+        (`reason`, and the closest sentence of each blamed paper). `clauses`: `judged` split
+        already (by default `_clauses`)."""
         by_n = {s.n: s for s in sources}
         clauses = clauses or _clauses(judged, self.min_clause_terms)
         if any(_quoted_in(judged, s.sentences, self.min_quote_words) for s in sources):
             clauses = [judged]  # quoted whole: its short clauses need no support of their own
         final: list[int] = []
         support: dict[int, list[str]] = {}
-        moved, per_clause = 0, []
+        moved, per_clause, closeness = 0, [], []
         for clause, vector in zip(clauses, self.embed(clauses), strict=True):
             backers, reasons, closest = {}, {}, {}
             for s in sources:
@@ -270,11 +282,12 @@ class Verifier:
                 chosen = [max(backers, key=lambda n: float(np.max(by_n[n].vectors @ vector)))]
                 moved += 1 if valid else 0
             per_clause.append(chosen)
+            closeness.append({s.n: float(np.max(s.vectors @ vector)) for s in sources})
             for n in chosen:
                 if n not in final:
                     final.append(n)
                 support.setdefault(n, []).append(backers[n])
-        return final, support, moved, per_clause
+        return final, support, moved, per_clause, closeness
 
 
 def _ordinals_as_markers(sentence: str, shown: list[int]) -> str:

@@ -166,6 +166,10 @@ class AnswerSettings(_Group):
     min_clause_terms: int = Field(
         4, ge=1, description="Key terms a clause needs to be checked on its own; shorter ones join the clause before."
     )
+    attribution_margin: float = Field(
+        0.15, ge=0, le=2, description="A clause whose subject is paper [n] is withheld when another shown paper's "
+        "closest sentence is this much closer to it (cosine): the claim is that paper's."
+    )
 
 
 class UISettings(_Group):
