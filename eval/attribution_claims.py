@@ -26,7 +26,7 @@ from paperchat.schema import Paper  # noqa: E402
 MARGINS = (0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 2.0)  # 2.0: the check off (cosines differ by at most 2)
 
 
-def judged(engine: Engine, splits: tuple[str, ...]) -> dict[tuple[str, str], list[float]]:
+def judged(engine: Engine, splits: tuple[str, ...], named: bool = False) -> dict[tuple[str, str], list[float]]:
     """(split, kind) -> 1.0 for each sentence judged as expected (faithful kept, swapped withheld)."""
     tally: dict[tuple[str, str], list[float]] = defaultdict(list)
     for line in (ROOT / "eval" / "attribution.jsonl").read_text(encoding="utf-8").splitlines():
@@ -34,7 +34,11 @@ def judged(engine: Engine, splits: tuple[str, ...]) -> dict[tuple[str, str], lis
         if c["split"] not in splits:
             continue
         shown = {n: Paper(p["id"], p["title"], p["abstract"], "", 0) for n, p in enumerate(c["papers"], 1)}
-        kept = all(checked.text is not None for _, checked in engine.check(c["sentence"], shown))
+        sentence = c["sentence"]
+        if named:  # as the model often writes it: the name before the marker ("PEARL [1] …, while ASSD [2] …")
+            for n, p in shown.items():
+                sentence = sentence.replace(f"[{n}]", f"{p.name} [{n}]", 1)
+        kept = all(checked.text is not None for _, checked in engine.check(sentence, shown))
         tally[(c["split"], c["kind"])].append(float(kept == (c["expected"] == "supported")))
     return tally
 
@@ -52,11 +56,13 @@ def main() -> int:
             tally = judged(engine, ("tune",))
             print(f"| {margin} | {rate(tally[('tune', 'faithful')])} | {rate(tally[('tune', 'swapped')])} |")
         return 0
-    tally = judged(engine, ("tune", "test"))
-    print("| split | n | faithful kept | swapped withheld |\n|---|---|---|---|")
-    for split in ("tune", "test"):
-        n = len(tally[(split, "faithful")]) + len(tally[(split, "swapped")])
-        print(f"| {split} | {n} | {rate(tally[(split, 'faithful')])} | {rate(tally[(split, 'swapped')])} |")
+    print("| split | n | form | faithful kept | swapped withheld |\n|---|---|---|---|---|")
+    for named in (False, True):
+        tally = judged(engine, ("tune", "test"), named)
+        for split in ("tune", "test"):
+            n = len(tally[(split, "faithful")]) + len(tally[(split, "swapped")])
+            form = "name [n]" if named else "[n] as subject"
+            print(f"| {split} | {n} | {form} | {rate(tally[(split, 'faithful')])} | {rate(tally[(split, 'swapped')])} |")
     return 0
 
 

@@ -389,6 +389,11 @@ DRAFTERS = ("Speculative decoding drafts tokens with a small draft model. "
     # [2]'s abstract is on this topic too ("the draft length of speculative decoding"), but the claim is PEARL's
     ("[1] achieves up to 4.4 times speedup, while [2] adapts the draft length of speculative decoding with "
      "pre-verify and post-verify strategies.", False),
+    # the names written by the model, not put in: the clause is about its named paper all the same
+    ("PEARL [1] adapts the draft length of speculative decoding with pre-verify and post-verify strategies, while "
+     "Aligned Drafters for Faster Inference [2] trains the draft model to match the target model.", True),
+    ("PEARL [1] achieves up to 4.4 times speedup, while Aligned Drafters for Faster Inference [2] adapts the draft "
+     "length of speculative decoding with pre-verify and post-verify strategies.", False),
 ])
 def test_a_claim_far_closer_to_another_shown_paper_is_that_papers(sentence, kept) -> None:
     e = WordEmbedding(model_name="t")

@@ -21,9 +21,12 @@ shown abstract supports it:
   paper's name put in; the clause is judged without that name, and, if then on no
   abstract's topic, with it, the meaning checks still passing on the words without it;
 - a citation that supports nothing in the sentence is moved to a shown source
-  that does, or removed; but a clause whose subject is a marker ("…, while [2]
-  demonstrates X") is about that paper, and if only another paper backs it the
-  sentence is withheld (moving the citation would leave [2]'s name on X);
+  that does, or removed; but a clause whose subject is a paper ("…, while [2]
+  demonstrates X", or "…, while PEARL [2] …" where the model wrote the name) is
+  about that paper: the name is left out of what is judged, and if only another
+  paper backs the clause, or another shown paper's closest sentence is more than
+  `answer.attribution_margin` closer to it (cosine), the sentence is withheld:
+  the claim is the other paper's (moving the citation would leave [2]'s name on X);
 - a sentence naming a paper (by a label that looks like a name, or by a name or
   whole title of three words or more) that it does not validly cite, or with any
   clause no cited source supports, is unsupported.
@@ -142,7 +145,7 @@ class Verifier:
 
     def check(self, sentence: str, sources: Sequence[Source], report: Verification) -> Checked:
         by_n = {s.n: s for s in sources}
-        unjudged: list[str] = []  # names put in that the abstract does not use: no part of the claim
+        unjudged: list[str] = []  # names put in (the abstract does not use them) or written before a marker: no claim
         strangers: list[int] = []  # markers used as names ("while [2] …") of papers not shown
         subjects: dict[int, str] = {}  # paper -> the name put in for its marker: that clause is about it
 
@@ -168,7 +171,14 @@ class Verifier:
                 # a name's first word ("PEARL") names it; "A" or "The" opening a title does not
                 by_first = len(first) > 2 and first.lower() not in STOPWORDS and _says(before, first)
                 if by_first or probe in before.lower() or text[m.end():].lstrip().lower().startswith(probe):
-                    return m.group(0)  # already named: "PEARL [1] and ...", "[2] Projected Gradient Ascent … addresses"
+                    # already named: "PEARL [1] and ...", "[2] Projected Gradient Ascent … addresses"; the
+                    # clause that names it is about it all the same
+                    written = next((w for w in sorted({by_n[n].paper.title, lead, named, by_n[n].label}, key=len,
+                                                      reverse=True) if len(w) > 2 and w in text), "")
+                    if written and written not in unjudged:  # judged without it, like a name put in
+                        unjudged.append(written)
+                    subjects.setdefault(n, written or (first if by_first else probe))
+                    return m.group(0)
                 if lead.lower() not in by_n[n].paper.abstract.lower() or named != lead:
                     unjudged.append(named)
                 subjects[n] = named
