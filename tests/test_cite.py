@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from paperchat.cite import Verifier, _clauses
+from paperchat.cite import _NOUN_MARKER, Verifier, _clauses
 from paperchat.config import AnswerSettings
 from paperchat.markers import parse, split_sentences, with_markers
 from paperchat.schema import Paper, Source, Verification
@@ -406,3 +406,11 @@ def test_a_claim_far_closer_to_another_shown_paper_is_that_papers(sentence, kept
     assert (out.text is not None) == kept, out.reason
     if not kept:
         assert "it is what PEARL says" in out.reason
+
+
+def test_a_marker_before_any_third_person_verb_is_a_subject(verifier, sources) -> None:
+    """"However, [2] spreads …" showed as "However, spreads …": only listed verbs made a marker a
+    subject. "[1] across tasks" is still no subject."""
+    out = verifier.check("However, [2] spreads the unmasked tokens uniformly over the image.", sources, Verification())
+    assert out.text is not None and "Halton Scheduler for MaskGIT spreads" in out.text, out.reason
+    assert not _NOUN_MARKER.search("a speedup [1] across tasks") and not _NOUN_MARKER.search("[1] thus")

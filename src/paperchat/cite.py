@@ -49,7 +49,9 @@ from paperchat.text import STOPWORDS, plain, sentences, title_lead, tokenize
 
 _VERB = (r"(?:uses?|is|are|proposes?|introduces?|focus(?:es)?|aims?|improves?|achieves?|employs?|addresses|"
          r"targets?|presents?|stud(?:y|ies)|shows?)\b")
-_NOUN_MARKER = re.compile(rf"\[(\d+)\](?=\s+(?:and|or|both|{_VERB}))")
+# a marker before "and", "or", "both" or a verb in the third person ("PEARL [1] adapts …") is a subject;
+# "[1] across tasks", "[1] thus" are not ("[a-z]{2,}[^siu]s": not "…ss", "…is", "…us")
+_NOUN_MARKER = re.compile(rf"\[(\d+)\](?=\s+(?:(?:and|or|both|has|does)\b|{_VERB}|(?!always|towards)[a-z]{{2,}}[^siu\W]s\b))")
 # "…, while [2] demonstrates …": after a contrast word, a marker before a verb is the subject
 # "…, with [1] demonstrating …" too
 _CONTRAST_MARKER = re.compile(r"(?:(?<=\bwhile )|(?<=\bwhereas )|(?<=\bwhilst )|(?<=\bbut ))\[(\d+)\](?=\s+[a-z]+s\b)"
@@ -147,7 +149,7 @@ class Verifier:
         by_n = {s.n: s for s in sources}
         unjudged: list[str] = []  # names put in (the abstract does not use them) or written before a marker: no claim
         strangers: list[int] = []  # markers used as names ("while [2] …") of papers not shown
-        subjects: dict[int, str] = {}  # paper -> the name put in for its marker: that clause is about it
+        subjects: dict[int, str] = {}  # paper -> the name put in for its marker, or written: that clause is about it
 
         # "[1] and [2] both ..." uses markers as names: put the names in
         def naming(text: str) -> Callable[[re.Match[str]], str]:
