@@ -414,3 +414,17 @@ def test_a_marker_before_any_third_person_verb_is_a_subject(verifier, sources) -
     out = verifier.check("However, [2] spreads the unmasked tokens uniformly over the image.", sources, Verification())
     assert out.text is not None and "Halton Scheduler for MaskGIT spreads" in out.text, out.reason
     assert not _NOUN_MARKER.search("a speedup [1] across tasks") and not _NOUN_MARKER.search("[1] thus")
+
+
+@pytest.mark.parametrize(("sentence", "kept"), [
+    ("Both papers adapt the draft length with pre-verify and post-verify strategies [1].", False),
+    ("The results of both papers show up to 4.4 times speedup over autoregressive decoding [1].", False),
+    ("However, both papers adapt the draft length with pre-verify and post-verify strategies [1][2].", False),
+    ("The Halton scheduler improves both image quality and diversity without retraining [2].", True),  # no subject
+])
+def test_a_claim_about_both_papers_needs_both(verifier, sources, sentence, kept) -> None:
+    """"Both papers demonstrate … [1]" put one paper's claim on two: shown as verified before."""
+    out = verifier.check(sentence, sources, Verification())
+    assert (out.text is not None) == kept, out.reason
+    if not kept:
+        assert "several papers" in out.reason or "does not support" in out.reason

@@ -27,6 +27,8 @@ shown abstract supports it:
   paper backs the clause, or another shown paper's closest sentence is more than
   `answer.attribution_margin` closer to it (cosine), the sentence is withheld:
   the claim is the other paper's (moving the citation would leave [2]'s name on X);
+- a clause about several papers ("Both papers …", "The results of both papers …", "All
+  three methods …") must be backed by at least two of the papers it cites;
 - a sentence naming a paper (by a label that looks like a name, or by a name or
   whole title of three words or more) that it does not validly cite, or with any
   clause no cited source supports, is unsupported.
@@ -57,6 +59,11 @@ _NOUN_MARKER = re.compile(rf"\[(\d+)\](?=\s+(?:(?:and|or|both|has|does)\b|{_VERB
 _CONTRAST_MARKER = re.compile(r"(?:(?<=\bwhile )|(?<=\bwhereas )|(?<=\bwhilst )|(?<=\bbut ))\[(\d+)\](?=\s+[a-z]+s\b)"
                               r"|(?<=\bwith )\[(\d+)\](?=\s+[a-z]+ing\b)")
 _PRONOUN = re.compile(r"^\s+(?:(?:this|the) (?:paper|work|study|article)|it)(?=\s+[a-z]+s\b)", re.I)
+# "Both papers …", "The results of both papers show …", "All three methods …": a claim about several papers
+_SEVERAL = re.compile(r"^\W*(?:(?:however|moreover|similarly|likewise|overall|in addition),?\s+)?(?:both\b|(?:the|all)\s+"
+                      r"(?:(?:two|three|four|five)\s+)?(?:papers|works|methods|approaches|studies)\b(?!\s+on\b)|each\s+"
+                      r"(?:paper|work|method|approach|study)\b)|\bof\s+(?:both|all\s+(?:two|three|four|five))\s+papers\b",
+                      re.I)
 # "[1] and [3] differ in that …", "Both papers differ in their approach, with …": a frame, no claim
 _FRAMING = re.compile(r"^.*?\b(?:differ|are different|vary)\s+(?:in that|in how|in their\b[^,]*,\s*(?:with|as)|,\s*(?:with|as)"
                       r"|:)\s*", re.I)
@@ -231,6 +238,10 @@ class Verifier:
             named_clauses, per_clause, closeness = [body], [final], [{}]
         for clause, backers, close in zip(named_clauses, per_clause, closeness, strict=True):
             said = _FRAMING.sub("", clause, count=1)  # "[1] and [3] differ in that [1] …": about [1] alone
+            if (len(backers) < 2 and _SEVERAL.search(said)  # "Both papers demonstrate … [1]": one paper's claim
+                    and not re.search(r"\b(?:differ|vary|are different)\b", said, re.I)):  # "Both differ, with …"
+                return _unsupported(sentence, report, "it says this of several papers, but only "
+                                    f"{' '.join(f'[{n}]' for n in backers)} supports it", valid, {})
             for n, name in subjects.items():  # "…, while [2] demonstrates X": X must be [2]'s, not moved
                 if not _says(said, name, re.I):
                     continue
