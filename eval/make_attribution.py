@@ -82,7 +82,8 @@ def main() -> int:
     shared = (m @ m.T).tocsr()
     shared.setdiag(0)
     shared.eliminate_zeros()
-    embedder = load_embedder(Settings.load().embedder, Settings.load().models_dir)
+    settings = Settings.load()
+    embedder = load_embedder(settings.embedder, settings.models_dir)
     vectors = np.asarray(embedder.get_text_embedding_batch([p["title"] for p in pool]), dtype=np.float32)
     used: set[int] = set()
     out = ROOT / "eval" / "attribution.jsonl"

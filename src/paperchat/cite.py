@@ -282,7 +282,6 @@ class Verifier:
         paper, the backers of each clause, each paper's best cosine to each clause), or the failure
         (`reason`, and the closest sentence of each blamed paper). `clauses`: `judged` split
         already (by default `_clauses`)."""
-        by_n = {s.n: s for s in sources}
         clauses = clauses or _clauses(judged, self.min_clause_terms)
         if any(_quoted_in(judged, s.sentences, self.min_quote_words) for s in sources):
             clauses = [judged]  # quoted whole: its short clauses need no support of their own
@@ -291,6 +290,7 @@ class Verifier:
         moved, per_clause, closeness = 0, [], []
         for clause, vector in zip(clauses, self.embed(clauses), strict=True):
             backers, reasons, closest = {}, {}, {}
+            close = {s.n: float(np.max(s.vectors @ vector)) for s in sources}  # each paper's closest sentence
             for s in sources:
                 ok, best, why = self._support(clause, vector, s, cited_names)
                 if ok:
@@ -302,10 +302,10 @@ class Verifier:
                 return Checked(None, valid, {n: [closest[n]] for n in blame}, reasons[blame[0]] if blame else "")
             chosen = [n for n in valid if n in backers]
             if not chosen:  # cited the wrong paper (or nothing): move to the best backer
-                chosen = [max(backers, key=lambda n: float(np.max(by_n[n].vectors @ vector)))]
+                chosen = [max(backers, key=close.__getitem__)]
                 moved += 1 if valid else 0
             per_clause.append(chosen)
-            closeness.append({s.n: float(np.max(s.vectors @ vector)) for s in sources})
+            closeness.append(close)
             for n in chosen:
                 if n not in final:
                     final.append(n)
