@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 
@@ -32,6 +33,37 @@ def test_roles_label_clear_sentences_and_follow_the_abstract_order() -> None:
     assert roles.label([]) == []
 
 
+def test_role_probabilities_are_the_marginals_of_the_labelling_scores() -> None:
+    sents = ["Large models are widely used.", "However, they are slow.",
+             "We propose FastX, a method that prunes attention heads.", "Experiments show 2x speedups on GLUE."]
+    head = roles.classifier()
+    got = roles.probabilities(sents)
+    lp = head._log_probs(sents)
+    total, z = np.zeros_like(got), 0.0  # every label sequence, scored as the Viterbi pass scores it
+    for path in itertools.product(range(len(roles.LABELS)), repeat=len(sents)):
+        score = lp[range(len(sents)), path].sum() + head.weight * (
+            head.start[path[0]] + sum(head.transitions[a, b] for a, b in itertools.pairwise(path)))
+        z += np.exp(score)
+        total[range(len(sents)), path] += np.exp(score)
+    assert got.shape == (4, len(roles.LABELS)) and np.allclose(got.sum(axis=1), 1, atol=1e-5)
+    assert np.allclose(got, total / z, atol=1e-4)
+    assert roles.probabilities([]).shape == (0, len(roles.LABELS))
+
+
+def test_a_cell_goes_to_the_sentence_surest_of_the_columns_role() -> None:
+    sents = ["Models are used widely.", "We train with a loss on pairs.", "We prune heads with a learned gate.",
+             "It is 2x faster.", "We release code."]
+    probs = np.array([[0.9, 0.1, 0, 0, 0], [0.3, 0, 0.55, 0.15, 0], [0, 0, 0.95, 0.05, 0],
+                      [0, 0, 0.1, 0.9, 0], [0.2, 0, 0.1, 0.35, 0.35]])
+    # the likeliest label of sentence 1 is method too, and it comes first; sentence 2 is surer
+    assert T._pick("Approach", probs, None, sents, set()) == (2, "method")
+    assert T._pick("Result", probs, None, sents, {3}) is None  # the best left fits under AT_LEAST: "—"
+    probs[4, 3] = 0.45  # unsure, but the likeliest result sentence left: it fills the column
+    assert T._pick("Result", probs, None, sents, {3}) == (4, "result")
+    # with a question, its cosine and the fit decide among the sentences that fit
+    assert T._pick("Approach", probs, np.array([0, 0.9, 0.1, 0, 0]), sents, set()) == (1, "method")
+
+
 def test_roles_features_have_one_row_per_sentence() -> None:
     head = roles.classifier()
     x = roles.features(["One sentence.", "Another one, with 3 numbers like 4.5%."], head.vocab, head.idf)
@@ -53,21 +85,23 @@ def test_roles_cli_labels_a_batch_and_names_bad_lines(tmp_path, capsys) -> None:
 def _source(n: int, paper: Paper, labels: list[str] | None = None) -> Source:
     e = WordEmbedding(model_name="t")
     sents = sentences(paper.abstract)
+    probs = (np.eye(len(roles.LABELS))[[roles.LABELS.index(x) for x in labels]] if labels
+             else roles.probabilities(sents))
     return Source(n, paper, A.short_label(paper.title), sents,
                   np.asarray(e.get_text_embedding_batch(sents), dtype=np.float32),
-                  labels or roles.label(sents))
+                  labels or roles.label(sents), probs)
 
 
 def test_cells_are_verbatim_spans_and_missing_roles_show_a_dash(seed_index) -> None:
     papers = list(seed_index.papers.values())[:6]
     sources = [_source(i, p) for i, p in enumerate(papers, 1)]
-    table = T.build(sources, {s.n: s.roles for s in sources}, [s.n for s in sources], "what data do they use?")
+    table = T.build(sources, [s.n for s in sources], "what data do they use?")
     assert table.columns == ["Problem", "Approach", "Result", "Data"] and len(table.rows) == 6
     for r, p in zip(table.rows, papers, strict=True):
         for cell in r.cells.values():
             assert cell.text == "—" or cell.text in p.abstract  # a cell can never misstate its paper
     only_background = _source(1, papers[0], ["background"] * len(sentences(papers[0].abstract)))
-    row = T.row(only_background, only_background.roles, ["Problem", "Approach", "Result"], None)
+    row = T.row(only_background, only_background.role_probs, ["Problem", "Approach", "Result"], None)
     assert row.cells["Approach"].text == "—" and row.cells["Result"].text == "—" and row.cells["Problem"].text != "—"
     assert "| — |" in T.markdown(T.Table(["Problem", "Approach", "Result"], [row]))
 

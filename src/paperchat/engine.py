@@ -57,7 +57,7 @@ class Engine:
         self._searcher: Retriever | None = None  # made on first use: `check` on inline abstracts needs no index
         self._chat = chat
         self._verifier = Verifier(self._embed, settings.answer)
-        self._sentence_cache: dict[str, tuple[list[str], np.ndarray]] = {}
+        self._sentence_cache: dict[str, tuple[list[str], np.ndarray, np.ndarray]] = {}
 
     @classmethod
     def open(cls, settings: Settings, *, model: bool = True, build_missing: bool = False,
@@ -238,7 +238,7 @@ class Engine:
                                                                                   plan.comparative)]
         qvec = self._embed([plan.query])[0]
         if plan.comparative and len(use) >= 2:
-            table = T.build(sources, {s.n: s.roles for s in sources}, use, plan.question, qvec)
+            table = T.build(sources, use, plan.question, qvec)
             return A.tabled(sources, table)
         a = self.settings.answer
         count = a.single_paper_sentences if len(use) == 1 else a.evidence_sentences
@@ -251,7 +251,7 @@ class Engine:
             raise PaperchatError("compare needs two or more paper ids")
         sources = self._prepare([Source(n, p, A.short_label(p.title), sentences(p.abstract))
                                  for n, p in enumerate(papers, 1)])
-        return T.build(sources, {s.n: s.roles for s in sources}, [s.n for s in sources])
+        return T.build(sources, [s.n for s in sources])
 
     def _synthesise(self, plan: Plan, ev: Evidence, clock: Clock) -> Generator[Event, None, Synthesis]:
         if self._chat is None or not self.settings.answer.synthesis:
@@ -287,14 +287,18 @@ class Engine:
         return np.asarray(self._index.embedder.get_text_embedding_batch(texts), dtype=np.float32)
 
     def _prepare(self, sources: list[Source]) -> list[Source]:
-        """Sentence vectors (computed once per process) and roles (stored at ingest, or
-        labelled now for an index built before roles) for each source."""
+        """Sentence vectors and role probabilities (computed once per process) and roles (stored
+        at ingest, or labelled now for an index built before roles) for each source. The table
+        reads the probabilities (table.py); they come from the same head as the stored labels,
+        about a millisecond an abstract, so they are not stored."""
         for s in sources:
             if s.paper.paper_id in self._sentence_cache:
-                s.sentences, s.vectors = self._sentence_cache[s.paper.paper_id]
+                s.sentences, s.vectors, s.role_probs = self._sentence_cache[s.paper.paper_id]
         self._verifier.prepare(sources)
         for s in sources:
-            self._sentence_cache[s.paper.paper_id] = (s.sentences, s.vectors)
+            if s.role_probs is None:
+                s.role_probs = roles.probabilities(s.sentences)
+            self._sentence_cache[s.paper.paper_id] = (s.sentences, s.vectors, s.role_probs)
             stored = s.paper.roles
             s.roles = stored if len(stored) == len(s.sentences) else roles.label(s.sentences)
         return sources

@@ -7,6 +7,8 @@ relative position and cue flags ("we propose", "results show", a number,
 "however" …) -> a multinomial logistic regression; then a Viterbi pass with
 label-transition scores, because roles follow an order (background before
 objective before method before result) that one sentence alone does not show.
+`probabilities` gives, under the same scores, each sentence's probability of
+each role (forward-backward): the table picks its cells by it (table.py).
 
 Why no embeddings: with cross-validation on CSAbstruct, adding the frozen
 MiniLM vectors of the sentence and its neighbours did not beat words + position
@@ -114,6 +116,28 @@ def log_softmax(logits: np.ndarray) -> np.ndarray:
     return logits - np.log(np.exp(logits).sum(axis=1, keepdims=True))
 
 
+def _logsumexp(x: np.ndarray, axis: int) -> np.ndarray:
+    top = x.max(axis=axis, keepdims=True)
+    return np.squeeze(top, axis) + np.log(np.exp(x - top).sum(axis=axis))
+
+
+def marginals(log_probs: np.ndarray, transitions: np.ndarray, start: np.ndarray, weight: float) -> np.ndarray:
+    """P(role of sentence i = k | the whole abstract) under the same scores as `viterbi`
+    (forward-backward): how sure the head is of each sentence's role, in its context."""
+    n, k = log_probs.shape
+    if n == 0:
+        return np.zeros((0, k))
+    trans = weight * transitions
+    fwd = np.zeros((n, k))
+    back = np.zeros((n, k))
+    fwd[0] = log_probs[0] + weight * start
+    for i in range(1, n):
+        fwd[i] = _logsumexp(fwd[i - 1][:, None] + trans, axis=0) + log_probs[i]
+    for i in range(n - 2, -1, -1):
+        back[i] = _logsumexp(trans + (log_probs[i + 1] + back[i + 1])[None, :], axis=1)
+    return np.exp(log_softmax(fwd + back))
+
+
 class RoleClassifier:
     """The shipped head: vocabulary, idf, logistic-regression weights, transitions."""
 
@@ -124,12 +148,20 @@ class RoleClassifier:
         self.transitions, self.start = data["transitions"], data["start"]
         self.weight = float(data["weight"])
 
+    def _log_probs(self, sentences: Sequence[str]) -> np.ndarray:
+        return log_softmax(np.asarray(features(sentences, self.vocab, self.idf) @ self.coef.T) + self.bias)
+
     def label(self, sentences: Sequence[str]) -> list[str]:
         """A role for each sentence of one abstract, in order."""
         if not sentences:
             return []
-        logits = np.asarray(features(sentences, self.vocab, self.idf) @ self.coef.T) + self.bias
-        return [LABELS[i] for i in viterbi(log_softmax(logits), self.transitions, self.start, self.weight)]
+        return [LABELS[i] for i in viterbi(self._log_probs(sentences), self.transitions, self.start, self.weight)]
+
+    def probabilities(self, sentences: Sequence[str]) -> np.ndarray:
+        """Each sentence's probability of each role (columns in LABELS' order), in context."""
+        if not sentences:
+            return np.zeros((0, len(LABELS)))
+        return marginals(self._log_probs(sentences), self.transitions, self.start, self.weight)
 
 
 @lru_cache(maxsize=1)
@@ -140,3 +172,8 @@ def classifier() -> RoleClassifier:
 def label(sentences: Sequence[str]) -> list[str]:
     """Roles for the sentences of one abstract (the shipped classifier, loaded once)."""
     return classifier().label(sentences)
+
+
+def probabilities(sentences: Sequence[str]) -> np.ndarray:
+    """Role probabilities for the sentences of one abstract (the shipped classifier)."""
+    return classifier().probabilities(sentences)

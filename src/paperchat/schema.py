@@ -174,6 +174,7 @@ class Source:
     sentences: list[str] = field(default_factory=list)
     vectors: Any = None  # numpy array, one normalised row per sentence
     roles: list[str] = field(default_factory=list)  # one per sentence
+    role_probs: Any = None  # numpy array, each sentence's probability of each role (roles.LABELS order)
 
 
 @dataclass

@@ -1,12 +1,17 @@
 """The comparison table: one row per paper, Problem | Approach | Result, every cell the paper's own words.
 
-Each cell is a verbatim span of that paper's abstract: the sentence whose role
-(roles.py) fits the column and that is closest to the question (Result prefers
-a sentence with a number), cut at a clause boundary when it is long (the cut
-is a prefix, marked "…"). A column that no sentence of a paper fits shows "—";
-nothing is ever written for a paper. A "Data" column is added when the
+Each cell is a verbatim span of that paper's abstract: among the sentences that
+fit the column's roles with probability FITS or more (roles.probabilities: in
+the context of the abstract), the one that scores best on closeness to the
+question plus that fit (Result prefers a sentence with a number; Problem an
+objective over background); cut at a clause boundary when it is long (the cut
+is a prefix, marked "…"). When no sentence fits that well, the likeliest one
+fills the column if it fits at least AT_LEAST, else the cell shows "—":
+nothing is ever written for a paper. Going by probability rather than each
+sentence's single label put the right role in more cells on held-out CSAbstruct
+abstracts (eval/table_cells.py, README). A "Data" column is added when the
 question asks about data, datasets or benchmarks. With no question
-(`paperchat compare`) cells are chosen by role and position alone.
+(`paperchat compare`) cells are chosen by fit and position alone.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from paperchat.roles import LABELS
 from paperchat.schema import Cell, Row, Source, Table
 from paperchat.text import inert
 
@@ -30,8 +36,13 @@ _MENTIONS_DATA = re.compile(r"\b(?:data(?:sets?)?|benchmarks?|corpus|corpora|eva
 _NUMBER = re.compile(r"\d")
 _CLAUSE_END = re.compile(r"[,;:]\s")
 MAX_WORDS = 40
-ROLE_BONUS = 0.15  # the column's first role over its second
-NUMBER_BONUS = 0.1  # a result with a number over one without
+# chosen on half of CSAbstruct's abstracts, measured on the other half (eval/table_cells.py, README)
+FITS = 0.5  # a sentence whose roles fit the column with this probability may fill it (the question picks among them)
+AT_LEAST = 0.4  # when none does, the likeliest sentence fills it if it fits this well; else "—"
+ROLE_WEIGHT = 1.0  # with a question: the fit's weight beside the sentence's cosine to the question
+ROLE_BONUS = 0.15  # the column's first role (an objective over background) per unit of its probability
+NUMBER_BONUS = 0.2  # a result with a number over one without (the issue asks for numbers)
+POSITION_WEIGHT = 0.1  # no question: the objective and method come early, the headline result late
 
 
 def columns_for(question: str) -> list[str]:
@@ -48,49 +59,67 @@ def clip(sentence: str, max_words: int = MAX_WORDS) -> tuple[str, bool]:
     return (head[:cuts[-1]] if cuts else head), True
 
 
-def _score(i: int, column: str, roles: Sequence[str], sims: np.ndarray | None, sentence: str, n: int) -> float | None:
-    """How well sentence `i` fills `column`; None when its role does not fit."""
+def _pick(column: str, probs: np.ndarray, sims: np.ndarray | None, sents: Sequence[str],
+          used: set[int]) -> tuple[int, str] | None:
+    """The sentence that fills `column`, and the role it fills it as; None for "—".
+
+    A sentence fits a column by the probability the role head gives the column's roles
+    in context (roles.probabilities), not by its single likeliest label: a method
+    sentence the head is unsure of can still be the abstract's best Approach, and a
+    background sentence it is unsure of loses to a surer one. Among the sentences that
+    fit, the question's cosine and the fit decide (without a question, the fit and position)."""
+    free = [i for i in range(len(sents)) if i not in used]
     if column == "Data":
-        if not _MENTIONS_DATA.search(sentence):
+        fits = [i for i in free if _MENTIONS_DATA.search(sents[i])]
+        if not fits:
             return None
-        base = 0.0
-    else:
-        wanted = COLUMNS[column]
-        if roles[i] not in wanted:
+        best = max(fits, key=lambda i: float(sims[i]) if sims is not None else -i)
+        return best, LABELS[int(np.argmax(probs[best]))]
+    wanted = [LABELS.index(r) for r in COLUMNS[column]]
+    fit = probs[:, wanted].sum(axis=1)
+    fits = [i for i in free if fit[i] >= FITS]
+    if not fits:
+        likeliest = max(free, key=lambda i: fit[i], default=None)
+        if likeliest is None or fit[likeliest] < AT_LEAST:
             return None
-        base = ROLE_BONUS if roles[i] == wanted[0] else 0.0
-        if column == "Result" and _NUMBER.search(sentence):
-            base += NUMBER_BONUS
-    if sims is not None:
-        return base + float(sims[i])
-    # no question: the stated objective comes early, the method early, the headline result late
-    position = i / max(n - 1, 1)
-    return base + (1 - position if column in ("Problem", "Approach") else position) * 0.1
+        fits = [likeliest]
+    n = len(sents)
+
+    def score(i: int) -> float:
+        s = (ROLE_BONUS * probs[i, wanted[0]] if len(wanted) > 1 else 0.0)
+        s += NUMBER_BONUS if column == "Result" and _NUMBER.search(sents[i]) else 0.0
+        if sims is not None:
+            return s + float(sims[i]) + ROLE_WEIGHT * fit[i]
+        position = i / max(n - 1, 1)
+        return s + fit[i] + POSITION_WEIGHT * (position if column == "Result" else 1 - position)
+
+    best = max(fits, key=score)
+    return best, COLUMNS[column][int(np.argmax(probs[best, wanted]))]
 
 
-def row(source: Source, roles: Sequence[str], columns: Sequence[str], question_vec: np.ndarray | None) -> Row:
+def row(source: Source, probs: np.ndarray, columns: Sequence[str], question_vec: np.ndarray | None) -> Row:
+    """One paper's row; `probs`: its sentences' role probabilities (roles.probabilities)."""
     sims = source.vectors @ question_vec if question_vec is not None and source.vectors is not None else None
     used: set[int] = set()
     cells: dict[str, Cell] = {}
     for column in columns:
-        scored = [(s, i) for i, sent in enumerate(source.sentences) if i not in used
-                  and (s := _score(i, column, roles, sims, sent, len(source.sentences))) is not None]
-        if not scored:
+        picked = _pick(column, probs, sims, source.sentences, used)
+        if picked is None:
             cells[column] = Cell("—", "", -1)
             continue
-        _, best = max(scored)
+        best, role = picked
         used.add(best)
         text, clipped = clip(source.sentences[best])
-        cells[column] = Cell(text, roles[best], best, clipped)
+        cells[column] = Cell(text, role, best, clipped)
     p = source.paper
     return Row(source.n, p.paper_id, source.label, p.venue, p.year, cells)
 
 
-def build(sources: Sequence[Source], roles: dict[int, list[str]], use: Sequence[int],
-          question: str = "", question_vec: np.ndarray | None = None) -> Table:
+def build(sources: Sequence[Source], use: Sequence[int], question: str = "",
+          question_vec: np.ndarray | None = None) -> Table:
     """The table for the sources numbered in `use`, in their order."""
     columns = columns_for(question)
-    return Table(columns, [row(s, roles[s.n], columns, question_vec) for s in sources if s.n in use])
+    return Table(columns, [row(s, s.role_probs, columns, question_vec) for s in sources if s.n in use])
 
 
 def markdown(table: Table) -> str:
