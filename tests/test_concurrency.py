@@ -48,10 +48,61 @@ class OverlapProbe:
                 self.inside -= 1
 
 
-def probed_model(probe: OverlapProbe) -> LlamaCppChat:
+def probed_model(probe: Any) -> LlamaCppChat:
     model = LlamaCppChat.__new__(LlamaCppChat)  # no weights: the probe is the model
-    model.name, model.temperature, model._turns, model._llm = "probe", 0.0, OneAtATime(), probe
+    model.name, model.temperature, model._turns = "probe", 0.0, OneAtATime()
+    model._start(lambda: probe)
     return model
+
+
+class ThreadProbe(OverlapProbe):
+    """Also records the thread each call into the model runs on, and can fail mid-reply (its first)."""
+
+    def __init__(self, fail_at: int = -1) -> None:
+        super().__init__()
+        self.threads: set[int] = set()
+        self.fail_at = fail_at
+
+    def create_chat_completion(self, **kwargs: Any) -> Iterator[dict[str, Any]]:
+        self.threads.add(threading.get_ident())
+        first = self.calls == 0
+        for i, part in enumerate(super().create_chat_completion(**kwargs)):
+            self.threads.add(threading.get_ident())
+            if first and i == self.fail_at:
+                raise ValueError("Requested tokens exceed context window")
+            yield part
+
+
+def test_the_model_runs_on_one_thread_whoever_asks() -> None:
+    """llama.cpp's OpenMP keeps a team of threads per calling thread; a second team on 2 cores
+    slowed decoding by a quarter (chat.py), so every call runs on the thread the model owns."""
+    probe = ThreadProbe()
+    model = probed_model(probe)
+    here = "".join(model.stream([{"role": "user", "content": "hi"}], 10))  # the main thread asks
+    there: list[str] = []
+    asker = threading.Thread(target=lambda: there.append("".join(model.stream([{"role": "user", "content": "x"}], 5))))
+    asker.start()
+    asker.join(timeout=10)
+    partial = model.stream([{"role": "user", "content": "hi"}], 10)
+    next(partial)
+    partial.close()  # a person who left: the model is free again at once
+    assert model.ahead() == 0
+    assert here == there[0] == probe.reply + " "
+    assert len(probe.threads) == 1 and threading.get_ident() not in probe.threads
+    assert asker.ident not in probe.threads
+
+
+def test_an_error_in_the_model_reaches_the_asker_and_the_model_goes_on() -> None:
+    model = probed_model(ThreadProbe(fail_at=2))
+    pieces: list[str] = []
+    try:
+        pieces.extend(model.stream([{"role": "user", "content": "hi"}], 10))
+    except ValueError as e:
+        assert "context window" in str(e)
+    else:
+        raise AssertionError("the model's error was lost")
+    assert len(pieces) == 2 and model.ahead() == 0
+    assert "".join(model.stream([{"role": "user", "content": "hi"}], 10)) == OverlapProbe().reply + " "
 
 
 def test_concurrent_answers_take_turns_on_the_model(settings, seed_index) -> None:
