@@ -290,7 +290,7 @@ class Engine:
         """Sentence vectors and role probabilities (computed once per process) and roles (stored
         at ingest, or labelled now for an index built before roles) for each source. The table
         reads the probabilities (table.py); they come from the same head as the stored labels,
-        about a millisecond an abstract, so they are not stored."""
+        about 2 ms an abstract, so they are not stored."""
         for s in sources:
             if s.paper.paper_id in self._sentence_cache:
                 s.sentences, s.vectors, s.role_probs = self._sentence_cache[s.paper.paper_id]
