@@ -428,3 +428,33 @@ def test_a_claim_about_both_papers_needs_both(verifier, sources, sentence, kept)
     assert (out.text is not None) == kept, out.reason
     if not kept:
         assert "several papers" in out.reason or "does not support" in out.reason
+
+
+ORDER_AGNOSTIC = ("Watermarks for language models assume tokens are generated left to right. Our extensive evaluations on "
+                  "order-agnostic language models such as ProteinMPNN, CMLM, masked diffusion protein designers, insertion "
+                  "transformers, and non-autoregressive translation systems trained on several public corpora demonstrate "
+                  "the enhanced detection efficiency, generation quality, and robustness of PATTERN-MARK, positioning it "
+                  "as a superior watermarking technique for order-agnostic language models.")
+TRADE_OFF = ("A watermark for language models must keep generation quality and detection efficiency high in many "
+             "settings. Detection improves without sacrificing efficiency or generation quality. Our findings uncover "
+             "a principle that unites speculative sampling and watermarking.")
+
+
+@pytest.mark.parametrize(("claim", "kept"), [
+    ("demonstrates enhanced detection efficiency, generation quality, and robustness", True),
+    ("does not demonstrate enhanced detection efficiency, generation quality, and robustness", False),
+])
+def test_a_clause_about_one_named_paper_is_checked_against_that_paper_alone(verifier, claim, kept) -> None:
+    """Judged without its name, [1]'s clause is too far from [1]'s long sentence, so it is judged
+    with the names; the meaning checks then read it against the papers that back it. [2]'s closest
+    sentence ("… without sacrificing …") negates it, but the clause says what [1] does, not [2]:
+    that withheld c02's true sentence. A clause that does negate its own paper is still caught."""
+    t1 = "A Watermark for Order-Agnostic Language Models"
+    t2 = "Break the Trade-off Between Watermark Strength and Speculative Sampling Efficiency for Language Models"
+    srcs = [Source(1, _paper("a", t1, ORDER_AGNOSTIC), t1), Source(2, _paper("b", t2, TRADE_OFF), t2)]
+    verifier.prepare(srcs)
+    sentence = f"{t1} [1] {claim}, while {t2} [2] reveals a principle that unites speculative sampling and watermarking."
+    out = verifier.check(sentence, srcs, Verification())
+    assert (out.text is not None) == kept, out.reason
+    if kept:
+        assert out.cited == [1, 2]

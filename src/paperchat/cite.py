@@ -19,7 +19,8 @@ shown abstract supports it:
 - a marker used as a subject ("[1] proposes …", or "[1] This paper proposes …", whose
   pronoun the name replaces; "the first paper" where that can mean only [1]) gets the
   paper's name put in; the clause is judged without that name, and, if then on no
-  abstract's topic, with it, the meaning checks still passing on the words without it;
+  abstract's topic, with it, the meaning checks still passing on the words without it
+  (against the paper the clause names, where it names one, else all that back it);
 - a citation that supports nothing in the sentence is moved to a shown source
   that does, or removed; but a clause whose subject is a paper ("…, while [2]
   demonstrates X", or "…, while PEARL [2] …" where the model wrote the name) is
@@ -228,8 +229,15 @@ class Verifier:
         outcome = first = self._judge(bare, sources, valid, cited_names, bare_clauses)
         if isinstance(first, Checked) and first.reason == NO_SENTENCE and unjudged:
             titled = self._judge(body, sources, valid, cited_names)
-            if not isinstance(titled, Checked) and not self._objects(bare_clauses, titled[3], by_n, cited_names):
-                outcome = titled
+            if not isinstance(titled, Checked):
+                backers = titled[3]
+                named = _clauses(body, self.min_clause_terms)
+                if len(named) == len(backers):  # "X [1] demonstrates A, while Y [2] …": A is checked against X alone
+                    backers = [[n for n in b if n in about] or b for b, about in
+                               ((b, {n for n, name in subjects.items() if _says(c, name, re.I)})
+                                for b, c in zip(backers, named, strict=True))]
+                if not self._objects(bare_clauses, backers, by_n, cited_names):
+                    outcome = titled
         if isinstance(outcome, Checked):
             return _unsupported(sentence, report, outcome.reason, valid, outcome.support)
         final, support, moved, per_clause, closeness = outcome
