@@ -10,7 +10,7 @@ scripts/train_roles.py), and table.py picks each column's sentence from that hea
 in two ways:
 
 - "labels": by each sentence's likeliest label (the Viterbi path) alone, as before
-  (one-hot probabilities through the same `_pick`, which then reproduces the old rule);
+  (one-hot probabilities through the same `pick`, which then reproduces the old rule);
 - "probabilities": by the probability the head gives the column's roles in context.
 
 Two modes, as in the product: without a question (`paperchat compare`: fit and position),
@@ -101,7 +101,7 @@ def main() -> int:
                 used: set[int] = set()
                 cells: dict[str, int | None] = {}
                 for column in T.COLUMNS:
-                    got = T._pick(column, roles[j][k], sims, r["sentences"], used)
+                    got = T.pick(column, roles[j][k], sims, r["sentences"], used)
                     cells[column] = None if got is None else got[0]
                     if got is not None:
                         used.add(got[0])

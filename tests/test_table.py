@@ -56,12 +56,12 @@ def test_a_cell_goes_to_the_sentence_surest_of_the_columns_role() -> None:
     probs = np.array([[0.9, 0.1, 0, 0, 0], [0.3, 0, 0.55, 0.15, 0], [0, 0, 0.95, 0.05, 0],
                       [0, 0, 0.1, 0.9, 0], [0.2, 0, 0.1, 0.35, 0.35]])
     # the likeliest label of sentence 1 is method too, and it comes first; sentence 2 is surer
-    assert T._pick("Approach", probs, None, sents, set()) == (2, "method")
-    assert T._pick("Result", probs, None, sents, {3}) is None  # the best left fits under AT_LEAST: "—"
+    assert T.pick("Approach", probs, None, sents, set()) == (2, "method")
+    assert T.pick("Result", probs, None, sents, {3}) is None  # the best left fits under AT_LEAST: "—"
     probs[4, 3] = 0.45  # unsure, but the likeliest result sentence left: it fills the column
-    assert T._pick("Result", probs, None, sents, {3}) == (4, "result")
+    assert T.pick("Result", probs, None, sents, {3}) == (4, "result")
     # with a question, its cosine and the fit decide among the sentences that fit
-    assert T._pick("Approach", probs, np.array([0, 0.9, 0.1, 0, 0]), sents, set()) == (1, "method")
+    assert T.pick("Approach", probs, np.array([0, 0.9, 0.1, 0, 0]), sents, set()) == (1, "method")
 
 
 def test_roles_features_have_one_row_per_sentence() -> None:

@@ -103,13 +103,14 @@ class LlamaCppChat:
     def _start(self, load: Callable[[], Any]) -> None:
         """Start the thread that owns the model: `load` makes it there (a `Llama`, or a stand-in)."""
         self._jobs: queue.Queue[Any] = queue.Queue()
-        loaded: queue.Queue[BaseException | None] = queue.Queue()
+        loaded: queue.Queue[Any] = queue.Queue()
         worker = threading.Thread(target=_llama_worker, args=(load, self._jobs, loaded), daemon=True,
                                   name="llama-cpp")
         worker.start()
-        failed = loaded.get()
-        if failed is not None:
-            raise failed
+        got = loaded.get()
+        if isinstance(got, BaseException):
+            raise got
+        self._llm = got  # to inspect (tokenize, wrap); only the worker thread generates with it
         # the model is freed with this object, or at exit while the interpreter still can: llama-cpp-python's
         # own finaliser, run during shutdown, prints a traceback ("Exception ignored in Llama.__del__")
         weakref.finalize(self, _stop_worker, self._jobs, worker)
@@ -144,14 +145,14 @@ class LlamaCppChat:
 _END = object()
 
 
-def _llama_worker(load: Callable[[], Any], jobs: queue.Queue[Any], loaded: queue.Queue[BaseException | None]) -> None:
+def _llama_worker(load: Callable[[], Any], jobs: queue.Queue[Any], loaded: queue.Queue[Any]) -> None:
     """Load the model, then generate each job's reply into its queue, on this one thread."""
     try:
         llm = load()
     except BaseException as e:  # noqa: BLE001 - handed to the thread that asked
         loaded.put(e)
         return
-    loaded.put(None)
+    loaded.put(llm)
     while True:
         job = jobs.get()
         if job is None:

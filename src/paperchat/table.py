@@ -59,7 +59,7 @@ def clip(sentence: str, max_words: int = MAX_WORDS) -> tuple[str, bool]:
     return (head[:cuts[-1]] if cuts else head), True
 
 
-def _pick(column: str, probs: np.ndarray, sims: np.ndarray | None, sents: Sequence[str],
+def pick(column: str, probs: np.ndarray, sims: np.ndarray | None, sents: Sequence[str],
           used: set[int]) -> tuple[int, str] | None:
     """The sentence that fills `column`, and the role it fills it as; None for "—".
 
@@ -103,7 +103,7 @@ def row(source: Source, probs: np.ndarray, columns: Sequence[str], question_vec:
     used: set[int] = set()
     cells: dict[str, Cell] = {}
     for column in columns:
-        picked = _pick(column, probs, sims, source.sentences, used)
+        picked = pick(column, probs, sims, source.sentences, used)
         if picked is None:
             cells[column] = Cell("—", "", -1)
             continue
