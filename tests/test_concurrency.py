@@ -47,6 +47,9 @@ class OverlapProbe:
             with self._count:
                 self.inside -= 1
 
+    def close(self) -> None:  # as `Llama.close`: the model is freed with its owner
+        pass
+
 
 def probed_model(probe: Any) -> LlamaCppChat:
     model = LlamaCppChat.__new__(LlamaCppChat)  # no weights: the probe is the model

@@ -156,8 +156,7 @@ def _llama_worker(load: Callable[[], Any], jobs: queue.Queue[Any], loaded: queue
     while True:
         job = jobs.get()
         if job is None:
-            if hasattr(llm, "close"):
-                llm.close()
+            llm.close()
             return
         messages, kwargs, out, stop = job
         try:

@@ -233,9 +233,8 @@ class Verifier:
                 backers = titled[3]
                 named = _clauses(body, self.min_clause_terms)
                 if len(named) == len(backers):  # "X [1] demonstrates A, while Y [2] …": A is checked against X alone
-                    backers = [[n for n in b if n in about] or b for b, about in
-                               ((b, {n for n, name in subjects.items() if _says(c, name, re.I)})
-                                for b, c in zip(backers, named, strict=True))]
+                    backers = [[n for n in b if n in _about(c, subjects)] or b
+                               for b, c in zip(backers, named, strict=True)]
                 if not self._objects(bare_clauses, backers, by_n, cited_names):
                     outcome = titled
         if isinstance(outcome, Checked):
@@ -250,9 +249,7 @@ class Verifier:
                     and not re.search(r"\b(?:differ|vary|are different)\b", said, re.I)):  # "Both differ, with …"
                 return _unsupported(sentence, report, "it says this of several papers, but only "
                                     f"{' '.join(f'[{n}]' for n in backers)} supports it", valid, {})
-            for n, name in subjects.items():  # "…, while [2] demonstrates X": X must be [2]'s, not moved
-                if not _says(said, name, re.I):
-                    continue
+            for n in _about(said, subjects):  # "…, while [2] demonstrates X": X must be [2]'s, not moved
                 if n not in backers:
                     return _unsupported(sentence, report, f"it says {by_n[n].label} does this, but that paper "
                                         "does not support it", valid, {})
@@ -409,6 +406,11 @@ def _names(text: str, label: str, title: str = "") -> bool:
         return True
     lead = title_lead(title)
     return len(lead.split()) >= 3 and _says(text, lead, re.I)
+
+
+def _about(clause: str, subjects: dict[int, str]) -> list[int]:
+    """The papers whose name (put in or written) is the subject of something in `clause`, in order."""
+    return [n for n, name in subjects.items() if _says(clause, name, re.I)]
 
 
 def _says(text: str, words: str, flags: int = 0) -> bool:

@@ -68,8 +68,8 @@ class BatchingModel:
     """One GGUF, `slots` sequences decoded together by one thread.
 
     That thread also loads the model: creating the context already starts llama.cpp's OpenMP
-    team on the thread that does it, and a second team (the decoding thread's) made every
-    barrier sleep and wake on 2 cores: one slot decoded at 6.4 pieces/s (chat.py, README)."""
+    team on the thread that does it, and llama.cpp is slower once two threads have computed
+    with it (chat.py). One slot, in-process: 6.4 -> 7.1 pieces/s (one run each; README)."""
 
     def __init__(self, path: Path, slots: int, threads: int, n_ctx: int = 2048, n_batch: int = 256) -> None:
         ready: queue.Queue[BaseException | None] = queue.Queue()

@@ -28,6 +28,7 @@ from pathlib import Path
 
 import numpy as np
 import scipy.sparse as sp
+from scipy.special import logsumexp
 
 LABELS = ("background", "objective", "method", "result", "other")
 HEAD = Path(__file__).with_name("roles.npz")
@@ -116,11 +117,6 @@ def log_softmax(logits: np.ndarray) -> np.ndarray:
     return logits - np.log(np.exp(logits).sum(axis=1, keepdims=True))
 
 
-def _logsumexp(x: np.ndarray, axis: int) -> np.ndarray:
-    top = x.max(axis=axis, keepdims=True)
-    return np.squeeze(top, axis) + np.log(np.exp(x - top).sum(axis=axis))
-
-
 def marginals(log_probs: np.ndarray, transitions: np.ndarray, start: np.ndarray, weight: float) -> np.ndarray:
     """P(role of sentence i = k | the whole abstract) under the same scores as `viterbi`
     (forward-backward): how sure the head is of each sentence's role, in its context."""
@@ -132,9 +128,9 @@ def marginals(log_probs: np.ndarray, transitions: np.ndarray, start: np.ndarray,
     back = np.zeros((n, k))
     fwd[0] = log_probs[0] + weight * start
     for i in range(1, n):
-        fwd[i] = _logsumexp(fwd[i - 1][:, None] + trans, axis=0) + log_probs[i]
+        fwd[i] = logsumexp(fwd[i - 1][:, None] + trans, axis=0) + log_probs[i]
     for i in range(n - 2, -1, -1):
-        back[i] = _logsumexp(trans + (log_probs[i + 1] + back[i + 1])[None, :], axis=1)
+        back[i] = logsumexp(trans + (log_probs[i + 1] + back[i + 1])[None, :], axis=1)
     return np.exp(log_softmax(fwd + back))
 
 
