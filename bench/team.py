@@ -10,6 +10,7 @@ answers one request at a time, so one answer alone is timed against 2 threads,
 then two at once against two 1-thread servers (llm.parallel 1), against one
 2-thread server and against `paperchat model-server --slots 2`; the ratio is the
 wall time of the pair over the single answer, for single-paper and comparative questions.
+Both servers draft by prompt lookup (llm.draft_tokens), as the in-process model does.
 Prints one table each.
 """
 
@@ -74,17 +75,21 @@ def servers(count: int, threads: int, slots: int = 0) -> list[str]:
     from paperchat.config import Settings
     from paperchat.fetch import gguf_path
 
-    model = gguf_path("qwen2.5-coder-1.5b", Settings.load(env={}).models_dir)
+    settings = Settings.load(env={})
+    model = gguf_path("qwen2.5-coder-1.5b", settings.models_dir)
+    draft = settings.llm.draft_tokens  # both servers draft by prompt lookup, as the in-process model does
     with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as stack:
         urls = []
         for i in range(count):
             port = free_port()
             url = f"http://127.0.0.1:{port}/v1"
             cmd = ([sys.executable, "-m", "paperchat.cli", "model-server", "--slots", str(slots), "--threads",
-                    str(threads), "--port", str(port)] if slots else
+                    str(threads), "--port", str(port), "--draft-tokens", str(draft)] if slots else
                    [sys.executable, "-m", "llama_cpp.server", "--model", str(model), "--port", str(port),
                     "--n_ctx", "2048", "--n_threads", str(threads), "--model_alias", "local",
-                    "--interrupt_requests", "False"])  # by default a new request cuts off the one streaming
+                    "--interrupt_requests", "False",  # by default a new request cuts off the one streaming
+                    *(["--draft_model", "prompt-lookup-decoding", "--draft_model_num_pred_tokens", str(draft)]
+                      if draft else [])])
             stack.enter_context(serve_process(cmd, url + "/models", Path(tmp) / f"{i}.log", wait_s=180))
             urls.append(url)
         yield urls

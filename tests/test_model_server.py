@@ -142,8 +142,9 @@ def test_model_server_refuses_an_unset_key_and_bad_numbers_before_loading_anythi
     monkeypatch.delenv("PAPERCHAT_UNSET_KEY", raising=False)
     assert cli.main(["model-server", "--api-key-env", "PAPERCHAT_UNSET_KEY", "--model-path", "/nonexistent.gguf"]) == 2
     assert cli.main(["model-server", "--slots", "0"]) == 2
+    assert cli.main(["model-server", "--draft-tokens", "-1"]) == 2
     err = capsys.readouterr().err
-    assert "PAPERCHAT_UNSET_KEY" in err and "--slots" in err and "Traceback" not in err
+    assert "PAPERCHAT_UNSET_KEY" in err and "--slots" in err and "--draft-tokens" in err and "Traceback" not in err
 
 
 def test_model_server_passes_the_key_from_its_variable_to_the_routes(monkeypatch, tmp_path) -> None:
@@ -155,7 +156,10 @@ def test_model_server_passes_the_key_from_its_variable_to_the_routes(monkeypatch
     gguf = tmp_path / "m.gguf"
     gguf.write_bytes(b"GGUF")
     assert cli.main(["model-server", "--api-key-env", "PAPERCHAT_SOME_KEY", "--model-path", str(gguf)]) == 0
-    assert got and got[0][0] == gguf and got[0][-1] == "s3cret"
+    assert got and got[0][0] == gguf and got[0][7] == "s3cret"
+    assert got[0][8] == 4  # drafting as llm.draft_tokens in-process, unless told
+    assert cli.main(["model-server", "--model-path", str(gguf), "--draft-tokens", "0"]) == 0
+    assert got[1][8] == 0
 
 
 def test_model_server_holds_back_a_prompt_whose_start_another_slot_is_computing() -> None:
@@ -172,3 +176,73 @@ def test_model_server_holds_back_a_prompt_whose_start_another_slot_is_computing(
     short = Request(system[: SHARE_AT_LEAST - 1] + second, 8, 0.0, [])
     computing.pending, model.held[0] = system + first, []
     assert not model._later(short, {0: computing})  # too little shared to be worth a step
+
+
+class _Greedy:
+    """Stands in for llama.cpp under `BatchingModel._check`: the logits of batch row i pick `picks[i]`;
+    memory calls are recorded."""
+
+    def __init__(self, picks: list[int], first: int) -> None:
+        self.picks, self.first, self.removed = picks, first, []
+
+    def llama_get_memory(self, ctx):  # noqa: ARG002
+        return "memory"
+
+    def llama_memory_seq_rm(self, memory, seq, start, end) -> None:  # noqa: ARG002
+        self.removed.append((seq, start, end))
+
+    def llama_vocab_is_eog(self, vocab, token) -> bool:  # noqa: ARG002
+        return token == 0
+
+    def logits(self, i: int):
+        import numpy as np
+
+        row = np.zeros(16, dtype=np.float32)
+        row[self.picks[i - self.first]] = 1.0
+        return row
+
+
+def _drafting(picks: list[int], first: int = 3):
+    from types import SimpleNamespace
+
+    from paperchat.modelserver import BatchingModel, Request, _Slot
+
+    fake = _Greedy(picks, first)
+    model = BatchingModel.__new__(BatchingModel)  # the acceptance rule alone: no model loaded
+    model.C, model.ctx, model.vocab, model.n_ctx, model.draft = fake, SimpleNamespace(ctx=None), None, 64, 4
+    model.llm = SimpleNamespace(detokenize=lambda tokens: f"<{tokens[0]}>".encode())
+    model._logits = fake.logits
+    prompt = [5, 6, 7]
+    slot = _Slot(Request(prompt, 20, 0.0, []), pending=[], pos=3, last=9)
+    model.held = [list(prompt)]
+    return model, fake, slot
+
+
+def test_model_server_keeps_the_drafted_tokens_greedy_decoding_agrees_with_and_no_more() -> None:
+    model, fake, slot = _drafting(picks=[11, 12, 4, 13, 14])
+    active = {0: slot}
+    model._check(active, 0, 3, guess=[11, 12, 13, 14])  # batch rows 3..7: the slot's 9, then the drafts
+    # 11 and 12 agree; after 12 greedy picks 4, not the drafted 13: 13 and 14 are dropped
+    assert model.held[0] == [5, 6, 7, 9, 11, 12] and slot.pos == 6 and slot.last == 4
+    assert slot.drafted == 2 and slot.made == 3
+    assert fake.removed == [(0, 6, -1)]  # the cells of the rejected drafts leave the cache
+    pieces = [slot.request.out.get_nowait() for _ in range(3)]
+    assert pieces == ["<11>", "<12>", "<4>"]
+
+
+def test_model_server_drafts_nothing_when_sampling_or_at_the_answers_end() -> None:
+    model, _, slot = _drafting(picks=[11])
+    model.lookup = lambda ids: ids[:4]  # the stand-in drafter would always guess
+    assert model._guess(0, slot)  # greedy, room left: it drafts
+    slot.request.temperature = 0.7
+    assert model._guess(0, slot) == []
+    slot.request.temperature, slot.made = 0.0, 19  # one token left to write: nothing to draft after it
+    assert model._guess(0, slot) == []
+
+
+def test_model_server_an_end_token_among_the_drafts_finishes_the_answer_there() -> None:
+    model, fake, slot = _drafting(picks=[11, 0, 12])
+    active = {0: slot}
+    model._check(active, 0, 3, guess=[11, 15])
+    assert 0 not in active and model.held[0] == [5, 6, 7, 9, 11]  # the cache holds what was decoded, no draft after
+    assert fake.removed == [(0, 5, -1)]

@@ -84,6 +84,17 @@ def test_two_requests_decode_together_in_two_slots(url) -> None:
         assert chunks[-1]["paperchat"]["decoded_with"] == 2
 
 
+def test_a_reply_that_copies_its_prompt_is_drafted(url) -> None:
+    line = "The quick brown fox jumps over the lazy dog near the river bank at noon."
+    ask = {"messages": [{"role": "user", "content": f"Repeat this sentence exactly: {line}"}], "max_tokens": 40}
+    status, body = _status(_post(url, ask))
+    reply = json.loads(body)
+    assert status == 200 and reply["choices"][0]["message"]["content"].strip()
+    # the server's own account: tokens guessed by prompt lookup that greedy decoding kept (llm.draft_tokens: 4)
+    assert reply["paperchat"]["drafted"] > 0
+    assert reply["paperchat"]["drafted"] < reply["usage"]["completion_tokens"]
+
+
 def test_a_prompt_prefix_shared_by_two_requests_is_computed_once(url) -> None:
     system = "You answer for a reading group. " + " ".join(f"Rule {i}: be brief and name the paper." for i in range(20))
     out: list = []

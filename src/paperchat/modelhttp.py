@@ -5,9 +5,10 @@
 connection, each waiting on its request's queue while the model's one thread
 decodes every slot (modelserver.py). A whole reply and the last streamed chunk
 carry OpenAI's `usage` (with `prompt_tokens_details.cached_tokens`: the prompt
-tokens taken from the cache, not computed) and `"paperchat": {"decoded_with": N}`,
-the most answers that shared a decode call with this one, so a client (and the
-tests) can see that slots decoded together and shared a prompt prefix.
+tokens taken from the cache, not computed) and `"paperchat": {"decoded_with": N, "drafted": M}`:
+the most answers that shared a decode call with this one, and the drafted tokens kept,
+so a client (and the tests) can see that slots decoded together, shared a prompt prefix
+and drafted.
 """
 
 from __future__ import annotations
@@ -35,8 +36,8 @@ def _chunk(alias: str, rid: str, delta: dict[str, str], reason: str | None, extr
 
 def _usage(stats: dict[str, Any]) -> dict[str, Any]:
     """OpenAI's `usage` and our `paperchat` extension, from the model's account of one answer."""
-    usage = {k: v for k, v in stats.items() if k != "decoded_with"}
-    return {"usage": usage, "paperchat": {"decoded_with": stats["decoded_with"]}}
+    ours = ("decoded_with", "drafted")
+    return {"usage": {k: v for k, v in stats.items() if k not in ours}, "paperchat": {k: stats[k] for k in ours}}
 
 
 def handler(model: BatchingModel, alias: str, key: str) -> type[BaseHTTPRequestHandler]:
@@ -105,10 +106,11 @@ def handler(model: BatchingModel, alias: str, key: str) -> type[BaseHTTPRequestH
     return Handler
 
 
-def serve(path: Path, host: str, port: int, slots: int, threads: int, n_ctx: int, alias: str, key: str) -> None:
-    model = BatchingModel(path, slots, threads, n_ctx)
+def serve(path: Path, host: str, port: int, slots: int, threads: int, n_ctx: int, alias: str, key: str,
+          draft: int = 0) -> None:
+    model = BatchingModel(path, slots, threads, n_ctx, draft=draft)
     server = ThreadingHTTPServer((host, port), handler(model, alias, key))
-    print(f"model server: {path.name}, {slots} slots, on http://{host}:{port}/v1", flush=True)
+    print(f"model server: {path.name}, {slots} slots, drafting {draft} tokens, on http://{host}:{port}/v1", flush=True)
     server.serve_forever()
 
 
@@ -118,6 +120,8 @@ def arguments(p: Any) -> None:
     p.add_argument("--slots", type=int, default=2, help="answers decoded together (default 2)")
     p.add_argument("--threads", type=int, help="default llm.threads")
     p.add_argument("--n-ctx", type=int, default=2048, help="tokens per slot, prompt + answer (default 2048)")
+    p.add_argument("--draft-tokens", type=int, help="tokens drafted by prompt lookup per step, greedy answers "
+                                                    "only (default llm.draft_tokens; 0: off)")
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--port", type=int, default=8080)
     p.add_argument("--alias", default="local", help="the model name clients ask for (llm.api_model)")
@@ -127,8 +131,9 @@ def arguments(p: Any) -> None:
 def run(args: Any, settings: Any) -> int:
     from paperchat.fetch import gguf_path, verify
 
-    if args.slots < 1 or args.n_ctx < 256:
-        raise PaperchatError("--slots must be 1 or more and --n-ctx 256 or more")
+    draft = settings.llm.draft_tokens if args.draft_tokens is None else args.draft_tokens
+    if args.slots < 1 or args.n_ctx < 256 or not 0 <= draft <= 32:
+        raise PaperchatError("--slots must be 1 or more, --n-ctx 256 or more and --draft-tokens 0 to 32")
     key = os.environ.get(args.api_key_env, "") if args.api_key_env else ""
     if args.api_key_env and not key:
         raise PaperchatError(f"--api-key-env {args.api_key_env}: that environment variable is empty or unset")
@@ -141,5 +146,6 @@ def run(args: Any, settings: Any) -> int:
         raise ModelUnavailableError(f"model file {path} is missing: run `paperchat models fetch` (or `make setup`)")
     if not args.model_path:
         verify(model, path)
-    serve(path, args.host, args.port, args.slots, args.threads or settings.llm.threads, args.n_ctx, args.alias, key)
+    serve(path, args.host, args.port, args.slots, args.threads or settings.llm.threads, args.n_ctx, args.alias, key,
+          draft)
     return 0

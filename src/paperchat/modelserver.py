@@ -12,6 +12,14 @@ waiting for the others to finish. Prompts go through the model's own chat
 template from its GGUF metadata, as llama-cpp-python's server does. Endpoints:
 `POST /v1/chat/completions` (streamed or not; greedy at temperature 0) and
 `GET /v1/models` (modelhttp.py serves them); with `--api-key-env VAR` a request must carry that key.
+
+Greedy answers are drafted by prompt lookup (`--draft-tokens`, default `llm.draft_tokens`),
+as the in-process model is (chat.py's `lookup_llama`, the same LlamaPromptLookupDecoding):
+the tokens that followed the last two tokens' first earlier occurrence in the prompt or
+the reply go into the same `llama_decode` behind the slot's token, each with its logits;
+a drafted token is kept only where greedy decoding picks it, and the cells of the rest are
+removed from the slot's cache. An answer that copies titles and phrases of its evidence
+gets several tokens from one step.
 """
 
 from __future__ import annotations
@@ -52,6 +60,7 @@ class _Slot:
     text: str = ""
     together: int = 1  # the most sequences in one decode call while this one was in it
     cached: int = 0  # prompt tokens found in the cache, not computed
+    drafted: int = 0  # drafted tokens that greedy decoding kept
 
 
 def _common(a: list[int], b: list[int]) -> int:
@@ -69,9 +78,11 @@ class BatchingModel:
 
     That thread also loads the model: creating the context already starts llama.cpp's OpenMP
     team on the thread that does it, and llama.cpp is slower once two threads have computed
-    with it (chat.py). One slot, in-process: 6.4 -> 7.1 pieces/s (one run each; README)."""
+    with it (chat.py)."""
 
-    def __init__(self, path: Path, slots: int, threads: int, n_ctx: int = 2048, n_batch: int = 256) -> None:
+    def __init__(self, path: Path, slots: int, threads: int, n_ctx: int = 2048, n_batch: int = 256,
+                 draft: int = 0) -> None:
+        self.draft = draft
         ready: queue.Queue[BaseException | None] = queue.Queue()
         threading.Thread(target=self._run, args=(path, slots, threads, n_ctx, n_batch, ready), daemon=True,
                          name="batching-model").start()
@@ -95,6 +106,7 @@ class BatchingModel:
             from llama_cpp import Llama
             from llama_cpp._internals import LlamaBatch, LlamaContext
             from llama_cpp.llama_chat_format import Jinja2ChatFormatter
+            from llama_cpp.llama_speculative import LlamaPromptLookupDecoding
         except ImportError:
             raise ModelUnavailableError("llama-cpp-python is not installed: run `make setup`") from None
         self.C, self.slots, self.n_ctx, self.n_batch = llama_cpp, slots, n_ctx, n_batch
@@ -118,6 +130,7 @@ class BatchingModel:
         self.held: list[list[int]] = [[] for _ in range(slots)]  # tokens each sequence's KV cache holds
         self.waiting: queue.Queue[Request] = queue.Queue()
         self.rng = np.random.default_rng(0)
+        self.lookup = LlamaPromptLookupDecoding(max_ngram_size=2, num_pred_tokens=max(self.draft, 1))
 
     def submit(self, messages: list[dict[str, str]], max_tokens: int, temperature: float,
                stop: list[str], bias: dict[int, float] | None = None) -> Request:
@@ -187,15 +200,16 @@ class BatchingModel:
         return seq, _Slot(request, list(request.tokens[keep:]), pos=keep, cached=keep)
 
     def _step(self, active: dict[int, _Slot]) -> None:
-        """One llama_decode: a token for every answering slot, then waiting prompt tokens."""
-        b, want = self.batch.batch, []
-        n = 0
+        """One llama_decode: for every answering slot its token and the tokens drafted after it,
+        then waiting prompt tokens."""
+        b, n = self.batch.batch, 0
+        want: list[tuple[int, int, list[int] | None]] = []  # (sequence, its first logits row, its drafts)
         for seq, slot in active.items():
             if not slot.pending:
-                n = self._put(b, n, slot.last, slot.pos, seq, True)
-                slot.pos += 1
-                self.held[seq].append(slot.last)
-                want.append((seq, n - 1))
+                guess = self._guess(seq, slot)
+                for k, token in enumerate([slot.last, *guess]):
+                    n = self._put(b, n, token, slot.pos + k, seq, True)
+                want.append((seq, n - 1 - len(guess), guess))
         for seq, slot in active.items():
             take = slot.pending[: self.n_batch - n]
             for k, token in enumerate(take):
@@ -205,7 +219,7 @@ class BatchingModel:
                 slot.pos += len(take)
                 slot.pending = slot.pending[len(take):]
                 if not slot.pending:
-                    want.append((seq, n - 1))
+                    want.append((seq, n - 1, None))
         b.n_tokens = n
         for slot in active.values():
             slot.together = max(slot.together, len(active))
@@ -214,9 +228,39 @@ class BatchingModel:
                 active[seq].request.out.put(("error", "the model failed to decode this batch"))
                 self._finish(active, seq, None)
             return
-        for seq, i in want:
-            logits = np.ctypeslib.as_array(self.C.llama_get_logits_ith(self.ctx.ctx, i), shape=(self.n_vocab,))
-            self._take(active, seq, self._sample(logits, active[seq].request))
+        for seq, i, drafts in want:
+            if drafts is None:  # the prompt's last token: the answer's first
+                self._take(active, seq, self._sample(self._logits(i), active[seq].request))
+            else:
+                self._check(active, seq, i, drafts)
+
+    def _guess(self, seq: int, slot: _Slot) -> list[int]:
+        """Tokens drafted by prompt lookup to follow `slot.last`: none when sampling (only greedy
+        choices can be checked in one pass), and none past the answer's length or the slot's context."""
+        room = min(self.draft, slot.request.max_tokens - slot.made - 1, self.n_ctx - slot.pos - 1)
+        if room <= 0 or slot.request.temperature > 0:
+            return []
+        found = self.lookup(np.array([*self.held[seq], slot.last], dtype=np.intc))
+        return [int(t) for t in found[:room]]
+
+    def _check(self, active: dict[int, _Slot], seq: int, first: int, guess: list[int]) -> None:
+        """Keep the slot's token and each drafted token greedy decoding agrees with; the token
+        picked after the last one kept is decoded next step; the rejected drafts' cells are removed."""
+        slot = active[seq]
+        row = [slot.last, *guess]
+        for k in range(len(row)):
+            self.held[seq].append(row[k])
+            slot.pos += 1
+            slot.drafted += k > 0
+            token = self._sample(self._logits(first + k), slot.request)
+            self._take(active, seq, token)
+            if seq not in active or k == len(guess) or token != guess[k]:
+                break
+        if guess:
+            self.C.llama_memory_seq_rm(self.C.llama_get_memory(self.ctx.ctx), seq, slot.pos, -1)
+
+    def _logits(self, i: int) -> np.ndarray:
+        return np.ctypeslib.as_array(self.C.llama_get_logits_ith(self.ctx.ctx, i), shape=(self.n_vocab,))
 
     @staticmethod
     def _put(b: Any, n: int, token: int, pos: int, seq: int, logits: bool) -> int:
@@ -265,4 +309,5 @@ class BatchingModel:
             prompt = len(slot.request.tokens)
             slot.request.out.put(("end", reason, {
                 "prompt_tokens": prompt, "completion_tokens": slot.made, "total_tokens": prompt + slot.made,
-                "prompt_tokens_details": {"cached_tokens": slot.cached}, "decoded_with": slot.together}))
+                "prompt_tokens_details": {"cached_tokens": slot.cached}, "decoded_with": slot.together,
+                "drafted": slot.drafted}))
