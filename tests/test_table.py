@@ -64,6 +64,23 @@ def test_a_cell_goes_to_the_sentence_surest_of_the_columns_role() -> None:
     assert T.pick("Approach", probs, np.array([0, 0.9, 0.1, 0, 0]), sents, set()) == (1, "method")
 
 
+def test_the_problem_cell_states_the_gap_rather_than_introduce_the_field() -> None:
+    sents = ["Diffusion models generate images by removing noise step by step.",
+             "However, sampling from them needs many network passes, which makes generation slow.",
+             "We distil the sampler into a single step.",
+             "Our sampler is 20x faster at equal quality."]
+    probs = np.array([[0.9, 0.05, 0.03, 0.01, 0.01], [0.85, 0.1, 0.03, 0.01, 0.01], [0.05, 0.1, 0.8, 0.04, 0.01],
+                      [0.02, 0.02, 0.06, 0.89, 0.01]])
+    sims = np.array([0.62, 0.55, 0.5, 0.4])  # the introduction is closer to a question on the field
+    assert T.pick("Problem", probs, sims, sents, set())[0] == 1
+    assert T.pick("Problem", probs, None, sents, set())[0] == 1  # `compare`: no question
+    # a sentence that points back at a gap stated before it does not read alone: no preference
+    sents[1] = "This limitation makes generation slow."
+    assert T.pick("Problem", probs, sims, sents, set())[0] == 0
+    assert T.states_gap("Yet the role of tokenization remains poorly understood.")
+    assert not T.states_gap("Tokenizers are the basis through which text is represented.")
+
+
 def test_roles_features_have_one_row_per_sentence() -> None:
     head = roles.classifier()
     x = roles.features(["One sentence.", "Another one, with 3 numbers like 4.5%."], head.vocab, head.idf)

@@ -4,7 +4,9 @@ Each cell is a verbatim span of that paper's abstract: among the sentences that
 fit the column's roles with probability FITS or more (roles.probabilities: in
 the context of the abstract), the one that scores best on closeness to the
 question plus that fit (Result prefers a sentence with a number; Problem an
-objective over background); cut at a clause boundary when it is long (the cut
+objective over background, and a sentence that states the gap the paper addresses,
+"However, sampling … is slow", over one that introduces its field, unless it
+points back at a sentence before it); cut at a clause boundary when it is long (the cut
 is a prefix, marked "…"). When no sentence fits that well, the likeliest one
 fills the column if it fits at least AT_LEAST, else the cell shows "—":
 nothing is ever written for a paper. Going by probability rather than each
@@ -34,6 +36,17 @@ _ASKS_DATA = re.compile(r"\b(?:data(?:sets?)?|benchmarks?|corpus|corpora|evaluat
 _MENTIONS_DATA = re.compile(r"\b(?:data(?:sets?)?|benchmarks?|corpus|corpora|evaluat\w* on|experiments? on|"
                             r"tasks? (?:of|from|such as)|suites?)\b", re.I)
 _NUMBER = re.compile(r"\d")
+# a sentence that states what is missing or hard (the gap a paper addresses), not the field's introduction
+_GAP = re.compile(r"^(?:however|yet|but|despite|although|though|while|unfortunately|nevertheless)\b|\b(?:"
+                  r"challeng\w*|limitations?|limited|limits|lacks?|lacking|suffers?|suffering|fails?|failing|"
+                  r"struggles?|costly|expensive|prohibitive\w*|bottlenecks?|inefficien\w*|unexplored|"
+                  r"under-?explored|unclear|poorly|not well understood|open (?:question|problem)|hinders?|"
+                  r"difficult\w*|remains? (?:an? )?(?:open|elusive|unknown)|trade-?offs?|drawbacks?|"
+                  r"shortcomings?|vulnerable|unreliable|unstable|instability|impractical|insufficient\w*|unable|cannot|"
+                  r"inability)\b", re.I)
+# … unless it points back at a gap stated before it ("This challenge is …"): a cell must read alone
+_POINTS_BACK = re.compile(r"^(?:this|these|such)\b|\b(?:this|these|such|that) (?:\w+ )?(?:challenges?|limitations?|problems?|issues?|"
+                          r"tasks?|gaps?|drawbacks?|shortcomings?|difficult\w*)\b", re.I)
 _CLAUSE_END = re.compile(r"[,;:]\s")
 MAX_WORDS = 40
 # chosen on half of CSAbstruct's abstracts, measured on the other half (eval/table_cells.py, README)
@@ -43,6 +56,12 @@ ROLE_WEIGHT = 1.0  # with a question: the fit's weight beside the sentence's cos
 ROLE_BONUS = 0.15  # the column's first role (an objective over background) per unit of its probability
 NUMBER_BONUS = 0.2  # a result with a number over one without (the issue asks for numbers)
 POSITION_WEIGHT = 0.1  # no question: the objective and method come early, the headline result late
+GAP_BONUS = 0.15  # Problem: a gap stated (states_gap) over the field's introduction; set as ROLE_BONUS, not tuned
+
+
+def states_gap(sentence: str) -> bool:
+    """The sentence says what is missing or hard, and says it without pointing back."""
+    return bool(_GAP.search(sentence)) and not _POINTS_BACK.search(sentence)
 
 
 def columns_for(question: str) -> list[str]:
@@ -87,6 +106,7 @@ def pick(column: str, probs: np.ndarray, sims: np.ndarray | None, sents: Sequenc
 
     def score(i: int) -> float:
         s = (ROLE_BONUS * probs[i, wanted[0]] if len(wanted) > 1 else 0.0)
+        s += GAP_BONUS if column == "Problem" and states_gap(sents[i]) else 0.0
         s += NUMBER_BONUS if column == "Result" and _NUMBER.search(sents[i]) else 0.0
         if sims is not None:
             return s + float(sims[i]) + ROLE_WEIGHT * fit[i]
