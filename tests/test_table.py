@@ -16,7 +16,7 @@ from paperchat.engine import Engine
 from paperchat.schema import Paper, Source
 from paperchat.text import sentences
 
-from .conftest import ScriptedChat, WordEmbedding
+from .conftest import ROOT, ScriptedChat, WordEmbedding
 
 COMPARATIVE = "Which papers are about speculative decoding, and how do they differ?"
 
@@ -141,6 +141,25 @@ def test_a_comparative_answer_leads_with_a_table(settings, seed_index, monkeypat
     assert set(row["cells"]["Approach"]) == {"text", "role"}
     assert out["answer"].startswith("| [n] | Paper | Problem")
     assert {c["n"] for c in out["citations"]} >= {r["n"] for r in table["rows"]}
+
+
+def test_table_rows_and_quoted_papers_are_numbered_first_without_gaps(settings, seed_index) -> None:
+    engine = Engine(settings, seed_index)
+    questions = [json.loads(line)["turns"][0] for line in (ROOT / "eval" / "questions.jsonl").open()
+                 if '"comparative' in line]
+    tables = 0
+    for question in questions:
+        events = list(engine.ask(question))
+        shown = next(e.hits for e in events if e.kind == "sources")
+        answer = next(e.answer for e in events if e.kind == "answer")
+        if answer.table is None:
+            continue
+        tables += 1
+        rows = [r.n for r in answer.table.rows]
+        # the table's papers are sources [1]..[m], in the order shown; the other sources follow
+        assert rows == list(range(1, len(rows) + 1)), question
+        assert [h.paper.paper_id for h in shown[:len(rows)]] == [r.paper_id for r in answer.table.rows]
+    assert tables >= 20
 
 
 def test_a_single_paper_question_has_no_table(settings, seed_index) -> None:

@@ -225,17 +225,22 @@ class Engine:
         return Plan(question, query, scoped, k, A.is_comparative(question), reading, note, retrieved)
 
     def _retrieve(self, plan: Plan) -> Retrieved:
+        """The papers for `plan`, those that address it first: they are numbered [1]..[m] in the
+        sources, so a table's rows or an answer's quotes run without gaps ("[1], [2], [4]" invited
+        the model to write about a "[3]" it was never shown), and the others follow."""
         found = plan.retrieved or self._retriever.retrieve(plan.query, plan.k, plan.filters)
         if plan.reading == "narrow":  # the person pointed at these papers: on topic by definition
             found.abstain = not found.hits
+        if not found.abstain:
+            found.relevant = self._retriever.relevant(plan.query, found.hits, plan.comparative)
+            found.hits = sorted(found.hits, key=lambda h: h.paper.paper_id not in found.relevant)  # stable
         return found
 
     def _evidence(self, plan: Plan, found: Retrieved) -> Evidence:
         """The quoted part: a comparison table when two or more papers address a comparative
         question, else the sentences of each relevant paper that best answer it."""
         sources = self._prepare(A.make_sources(found.hits))
-        use = [s.n for s in sources if s.paper.paper_id in self._retriever.relevant(plan.query, found.hits,
-                                                                                  plan.comparative)]
+        use = [s.n for s in sources if s.paper.paper_id in found.relevant]
         qvec = self._embed([plan.query])[0]
         if plan.comparative and len(use) >= 2:
             table = T.build(sources, use, plan.question, qvec)

@@ -162,6 +162,7 @@ class Retrieved:
     hits: list[Hit]
     confidence: float = 0.0
     abstain: bool = False
+    relevant: set[str] = field(default_factory=set)  # the hits that address it (Retriever.relevant)
 
 
 @dataclass
