@@ -55,6 +55,20 @@ def test_negation_on_one_side_only_fails(claim: str, ok: bool) -> None:
     assert (polarity_conflict(claim, best) == "") is ok
 
 
+@pytest.mark.parametrize(("claim", "ok"), [
+    # a negation made by a prefix flips the sentence as "not" does (read in the app: "their inability to")
+    ("GFlowNets are limited by their inability to exploit the compositional structure", False),
+    ("GFlowNets are unable to exploit the compositional structure of the sample space", False),
+    ("Their success is credited to their ability to exploit the compositional structure", True),
+    ("Exploiting the compositional structure is impossible for GFlowNets", False),
+])
+def test_a_negating_word_counts_as_a_negation(claim: str, ok: bool) -> None:
+    stated = ("Conventional wisdom attributes the success of GFlowNets to their ability to exploit the "
+              "compositional structure of the sample space.")
+    assert (polarity_conflict(claim, stated) == "") is ok
+    assert polarity_conflict("It is not possible to retrain the model", "It is impossible to retrain the model") == ""
+
+
 @pytest.mark.parametrize(("claim", "stated", "ok"), [
     ("The method reduces memory use", "The method reduces memory use by half", True),
     ("The method increases memory use", "The method reduces memory use by half", False),

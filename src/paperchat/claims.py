@@ -8,8 +8,8 @@ reason (shown to the person) or "" when none is found:
 - numbers: every number in the claim, with its unit (×, %, k/M/B), must be
   one the supporting sentences state; "up to 4.43×" supports "4.43×";
   percentages the claim derives (256 -> 30 is "88%") are not stated, so fail;
-- polarity: a negation ("not", "no", "without", "fails to", "never", …) on one
-  side only fails, compared on the content words it governs;
+- polarity: a negation ("not", "no", "without", "fails to", "never", "inability",
+  …) on one side only fails, compared on the content words it governs;
 - direction: a direction word (increases/decreases, faster/slower,
   outperforms/underperforms, improves/degrades, …) whose opposite is what the
   supporting sentences say fails;
@@ -41,8 +41,8 @@ _SCALE = {"k": 1e3, "K": 1e3, "M": 1e6, "B": 1e9}
 
 _NEGATION = re.compile(
     r"\b(?:not(?!\s+only)|no(?!\s+longer\s+only)|never|none|neither|nor|without|cannot|can't|won't|doesn't|don't|didn't|isn't|aren't|"
-    r"wasn't|weren't|fails? to|failed to|unable to|lacks?|lacking|free of|rather than|instead of|"
-    r"contrary to|unlike)\b|n't\b",
+    r"wasn't|weren't|fails? to|failed to|unable|inability|incapable|impossible|lacks?|lacking|free of|"
+    r"rather than|instead of|contrary to|unlike)\b|n't\b",
     re.I,
 )
 _PAIRS = [
