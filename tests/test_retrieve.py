@@ -63,6 +63,26 @@ def test_a_comparative_question_is_about_its_topic_not_the_words_it_is_asked_wit
     assert r.coverage("Compare the papers that study anomaly detection", hydra) == r.coverage("anomaly detection", hydra)
 
 
+@pytest.mark.parametrize(("question", "comparative"), [
+    ("Which ICLR 2025 papers are about reinforcement learning?", True),  # read in the app: was one paper's answer
+    ("What recent diffusion papers study memorization?", True),
+    ("Which papers use watermarks?", True),
+    ("Which paper introduces PEARL?", False),
+    ("What does the PEARL paper propose?", False),
+])
+def test_which_papers_with_words_between_is_a_comparative_question(question, comparative) -> None:
+    from paperchat.answer import is_comparative
+
+    assert is_comparative(question) is comparative
+
+
+def test_recent_is_how_a_question_is_asked_not_its_topic(seed_index, settings) -> None:
+    r = Retriever(seed_index, settings.retrieval)
+    question = "Which recent diffusion papers study memorization?"
+    topic = r.topic_terms(question, r.retrieve(question, 5).hits)
+    assert "memor" in topic and "recent" not in topic
+
+
 @pytest.mark.parametrize(("question", "comparative", "leads"), [
     ("What is GenCape?", False, {"GenCape"}),
     ("What does dParallel do?", False, {"dParallel"}),

@@ -103,7 +103,7 @@ def inert(text: str, citations: bool = False) -> str:
 _ASKING = ("compare comparing comparison differ differs different difference differences study studies "
            "studying approach approaches paper papers work works method methods propose proposed way ways "
            "address addressing tackle do does use using statement statements aspect aspects respective "
-           "respectively terms various following")
+           "respectively terms various following recent recently latest")
 
 
 @lru_cache(maxsize=1)
