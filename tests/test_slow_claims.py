@@ -65,3 +65,14 @@ def test_a_neighbours_claim_is_not_kept_on_the_wrong_paper(real_engine) -> None:
         tally = attribution.judged(real_engine, ("test",), named)
         for kind in ("faithful", "swapped"):
             assert sum(tally[("test", kind)]) / len(tally[("test", kind)]) >= 0.90, (named, kind)
+
+
+@pytest.mark.parametrize(("said", "kept"), [
+    ("GenCape evaluates on the MP-100 dataset [1].", True),  # withheld before: the whole sentence is too long
+    ("GenCape does not evaluate on the MP-100 dataset [1].", False),
+    ("GenCape evaluates on the COCO dataset [1].", False),
+    ("GenCape is a language model for machine translation [1].", False),
+])
+def test_a_short_claim_of_one_part_of_a_long_sentence_is_kept_and_its_flips_are_not(real_engine, said, kept) -> None:
+    [(_, checked)] = real_engine.check(said, {1: real_engine.paper("openreview:IVjs6vNDhV")})
+    assert (checked.text is not None) is kept, checked.reason

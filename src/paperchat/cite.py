@@ -11,9 +11,15 @@ shown abstract supports it:
   supported by a source: a word-for-word quote of one of its sentences, on word
   boundaries, whose sentence does not negate or contrast the quoted part; or a
   clause on the topic of some sentence (MiniLM cosine >= threshold and enough
-  of its key terms in the abstract, the paper's own name not counting) that the
+  of its key terms in the abstract, the paper's own name not counting: the
+  cosine of "GenCape is a language model for translation" is taken without
+  "GenCape", which alone is close to "we propose GenCape") that the
   meaning checks of claims.py find no conflict in (numbers, negation,
-  direction words, names) against its two closest sentences; or a clause that
+  direction words, names) against its two closest sentences; or a short clause
+  on the topic of one part of a long sentence ("evaluated on MP-100" of
+  "Experimental results on the MP-100 dataset show that …, while …"), the
+  sentence holding all its key terms but one, with the same meaning checks
+  against that sentence and the closest whole one; or a clause that
   restates the paper's title (shown on its source card), judged without the name
   it writes: every key term in the paper, most in the title, no meaning conflict;
 - a marker used as a subject ("[1] proposes …", or "[1] This paper proposes …", whose
@@ -48,7 +54,7 @@ from paperchat.claims import conflict
 from paperchat.config import AnswerSettings
 from paperchat.markers import parse, strip_markers, with_markers
 from paperchat.schema import Checked, Source, Verification
-from paperchat.text import STOPWORDS, plain, sentences, title_lead, tokenize
+from paperchat.text import STOPWORDS, asking_terms, plain, sentences, title_lead, tokenize
 
 _VERB = (r"(?:uses?|is|are|proposes?|introduces?|focus(?:es)?|aims?|improves?|achieves?|employs?|addresses|"
          r"targets?|presents?|stud(?:y|ies)|shows?)\b")
@@ -74,6 +80,15 @@ _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
 _LEADING_MARKERS = re.compile(r"^\s*(?:both\s+)?\[\d+\](?:\s*(?:,|and|or|&)\s*\[\d+\])*")
 _CLAUSE = re.compile(r"\s*(?:;|,?\s+\b(?:while|whereas|but|whilst)\b|,\s+and\b|\bin contrast,?)\s+", re.I)
 _LIST_END = re.compile(r"\s*,\s+and\s+", re.I)
+# where an abstract sentence's parts meet: "Experimental results on the MP-100 dataset show that our
+# method achieves …, while …" holds "evaluated on MP-100" in its first part, and the whole sentence's
+# vector is too far from so short a claim
+_PART = re.compile(r"\s*(?:[;:,]|\b(?:show|shows|showed|shown|demonstrate|demonstrates|reveal|reveals|indicate|"
+                   r"indicates|suggest|suggests|find|finds|prove|proves|confirm|confirms) that)\s+", re.I)
+_CREDIT_WORDS = frozenset(tokenize("present presents introduce introduces describe describes develop develops "
+                                   "new novel called named"))
+PART_WORDS = 4  # a part of fewer words joins the one before it
+PART_MISSING = 1  # key terms of a claim its part's sentence may lack ("evaluates" of "Experimental results")
 TITLE_SHARE = 0.5  # a clause backed by the title alone: at least this share of its key terms are the title's
 TITLES_KEPT = 4096  # title vectors a verifier keeps (about 6 MB), then starts again
 # what `_judge` finds: backers of the sentence, their sentences, clauses moved, backers and closeness per clause
@@ -110,9 +125,6 @@ class Verifier:
         what it quotes), or when it is on the topic of some sentence (cosine and shared key
         terms) and no meaning check (claims.py) objects to it against its closest sentences."""
         assert source.vectors is not None
-        sims = source.vectors @ vector
-        order = np.argsort(-sims)
-        best = source.sentences[int(order[0])]
         names = [source.label, source.paper.title, *cited_names]
         host = _quoted_in(clause, source.sentences, self.min_quote_words)
         if host is not None:
@@ -120,15 +132,65 @@ class Verifier:
             why = "" if whole else conflict(clause, host, host, source.paper.abstract, names)
             return not why, host, why
         own = set(tokenize(f"{source.label} {source.paper.title}")) - set(tokenize(source.paper.abstract))
+        short = _short_name(source, clause)
+        if short:  # "GenCape is a language model for translation": the name is close to "we propose GenCape"
+            own |= set(tokenize(short))
+            vector = self.embed([_strip(clause, [short])])[0]
+        sims = source.vectors @ vector
+        order = np.argsort(-sims)
+        best = source.sentences[int(order[0])]
         terms = {t for t in tokenize(clause) if len(t) > 2} - own  # the paper's name is no evidence
         overlap = len(terms & set(tokenize(source.paper.abstract))) / max(len(terms), 1)
         if float(sims[order[0]]) < self.threshold or overlap < self.min_overlap:
+            part = self._part_support(clause, source, names) if overlap >= self.min_overlap else None
+            if part is not None:  # checked against that part's sentence and the closest one too
+                nearby = f"{source.sentences[part]} {best}"
+                why = (conflict(clause, source.sentences[part], nearby, source.paper.abstract, names)
+                       or conflict(clause, best, nearby, source.paper.abstract, names))
+                return not why, source.sentences[part], why
             if self._restates_title(clause, vector, source, names):
                 return True, source.paper.title, ""
             return False, best, NO_SENTENCE
         nearby = " ".join(source.sentences[int(i)] for i in order[:2])
         why = conflict(clause, best, nearby, source.paper.abstract, names)
         return not why, best, why
+
+    def _part_support(self, clause: str, source: Source, names: Sequence[str]) -> int | None:
+        """The sentence one of whose parts `clause` says, when the whole sentence is too long to be
+        close to it ("GenCape evaluates on the MP-100 dataset" of "Experimental results on the
+        MP-100 dataset show that our method achieves …, while …"); None if none does. Judged
+        without the paper's names (a part "we propose GenCape" is close to any claim that names
+        GenCape), and the sentence must hold every key term of the clause but `PART_MISSING`."""
+        bare = _strip(clause, names)
+        terms = {t for t in tokenize(bare) if len(t) > 2}
+        vectors, parent = self._parts(source, names)
+        if not terms or not parent:
+            return None
+        scores = vectors @ self.embed([bare])[0]
+        for j in np.argsort(-scores)[:2]:
+            i = parent[int(j)]
+            if scores[j] >= self.threshold and len(terms - set(tokenize(source.sentences[i]))) <= PART_MISSING:
+                return i
+        return None
+
+    def _parts(self, source: Source, names: Sequence[str]) -> tuple[np.ndarray, list[int]]:
+        """The vectors of the parts of the abstract's sentences that have two or more, without
+        the paper's names, and the sentence each is from; embedded once per source, the first
+        time a claim needs them."""
+        if source.parts is None:
+            texts, parent = [], []
+            for i, sentence in enumerate(source.sentences):
+                pieces: list[str] = []
+                for piece in _PART.split(_strip(sentence, names[:2])):
+                    if pieces and len(piece.split()) < PART_WORDS:
+                        pieces[-1] = f"{pieces[-1]} {piece}"
+                    elif piece.strip():
+                        pieces.append(piece)
+                if len(pieces) > 1:
+                    texts += pieces
+                    parent += [i] * len(pieces)
+            source.parts = (self.embed(texts) if texts else np.zeros((0, 0)), parent)
+        return source.parts
 
     def _restates_title(self, clause: str, vector: np.ndarray, source: Source, names: Sequence[str]) -> bool:
         """The clause says what the paper's title says ("… [2] models temporal scRNA-seq data with a
@@ -295,13 +357,16 @@ class Verifier:
         moved, per_clause, closeness = 0, [], []
         for clause, vector in zip(clauses, self.embed(clauses), strict=True):
             backers, reasons, closest = {}, {}, {}
-            close = {s.n: float(np.max(s.vectors @ vector)) for s in sources}  # each paper's closest sentence
             for s in sources:
                 ok, best, why = self._support(clause, vector, s, cited_names)
                 if ok:
                     backers[s.n] = best
                 else:
                     reasons[s.n], closest[s.n] = why, best
+            if any(s.parts is not None for s in sources):  # a paper may back it by a part: all are measured so
+                for s in sources:
+                    self._parts(s, [s.label, s.paper.title])
+            close = {s.n: _closest(s, vector) for s in sources}  # each paper's closest sentence or part
             if not backers:
                 blame = [n for n in valid if n in reasons] or list(reasons)[:1]
                 return Checked(None, valid, {n: [closest[n]] for n in blame}, reasons[blame[0]] if blame else "")
@@ -384,6 +449,36 @@ def _without(body: str, names: Sequence[str], min_terms: int) -> tuple[str, list
     if not all(tokenize(c) for c in clauses):  # a clause that was only a name
         return bare, _clauses(bare, min_terms)
     return bare, clauses
+
+
+def _closest(source: Source, vector: np.ndarray) -> float:
+    """The cosine of the source's sentence, or part of one (once embedded), closest to `vector`."""
+    best = float(np.max(source.vectors @ vector))
+    if source.parts is not None and source.parts[1]:
+        best = max(best, float(np.max(source.parts[0] @ vector)))
+    return best
+
+
+def _short_name(source: Source, clause: str) -> str:
+    """The paper's short name ("GenCape" of "GenCape: Structure-Inductive …") where `clause` writes
+    it, else ""."""
+    lead = title_lead(source.paper.title)
+    if lead == source.paper.title or len(lead.split()) > 3:
+        return ""
+    if not re.search(rf"(?<!\w){re.escape(lead)}(?!\w)", clause, re.I):
+        return ""
+    # "The paper presents RMNP" says only the name: the name is what it claims
+    said = ({t for t in tokenize(_strip(clause, [lead])) if len(t) > 2} - asking_terms() - _CREDIT_WORDS
+            - set(tokenize(lead)))
+    return lead if len(said) >= 2 else ""
+
+
+def _strip(text: str, names: Sequence[str]) -> str:
+    """`text` without the names (longest first), or `text` itself if nothing else is left."""
+    out = text
+    for name in sorted((n for n in names if n), key=len, reverse=True):
+        out = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", " ", out, flags=re.I)
+    return " ".join(out.split()) or text
 
 
 def _quoted_in(text: str, sentences: Sequence[str], min_words: int) -> str | None:

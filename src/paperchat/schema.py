@@ -176,6 +176,7 @@ class Source:
     vectors: Any = None  # numpy array, one normalised row per sentence
     roles: list[str] = field(default_factory=list)  # one per sentence
     role_probs: Any = None  # numpy array, each sentence's probability of each role (roles.LABELS order)
+    parts: Any = None  # (numpy array, sentence index per row): the sentences' clauses, embedded when a claim needs them
 
 
 @dataclass
