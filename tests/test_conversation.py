@@ -85,3 +85,14 @@ def test_the_cli_batch_and_the_app_give_the_same_last_turn_sources(settings, see
     for q in turns:
         *_, (chat, _, state, _) = ui.respond(engine, q, chat, state, [], [], 5)
     assert [c.paper.paper_id for c in state[-1]["answer"].citations] == cli_cited
+
+
+def test_which_of_them_means_the_papers_the_answer_was_about_not_every_card(settings, seed_index) -> None:
+    """Read in the app: after "Which papers study memorization in diffusion models?" (one paper
+    quoted, four more source cards), "Which of them needs no training?" quoted two of the cards
+    that are not about memorization."""
+    engine = Engine(settings, seed_index)
+    _, history = _talk(engine, WATERMARKS)
+    assert history[0].answered and set(history[0].answered) < set(history[0].shown)
+    answer = engine.answer("Which of them came out in 2026?", history)
+    assert set(answer.shown) <= set(history[0].answered)

@@ -257,7 +257,8 @@ def assemble(plan: Plan, ev: Evidence, synthesis: Synthesis, timings: dict[str, 
     text = ev.text + (f"\n\n{lead}{inert(synthesis.text, citations=True)}" if synthesis.text else "")
     text += f"\n\n*{inert(synthesis.note)}*" if synthesis.note else ""
     return Answer(text, citations, False, synthesis.report, {**synthesis.timings, **timings}, plan.query,
-                  plan.filters.to_json(), model, table=ev.table, shown=[s.paper.paper_id for s in ev.sources])
+                  plan.filters.to_json(), model, table=ev.table, shown=[s.paper.paper_id for s in ev.sources],
+                  answered=[s.paper.paper_id for s in ev.sources if s.n in ev.quotes])
 
 
 LISTED = 20  # papers a venue/year-only question lists (each gets a source card)
@@ -277,7 +278,7 @@ def listing(plan: Plan, papers: list[Paper], timings: dict[str, float], model: s
                 + "\n".join(f"- **{inert(p.title)}** ({inert(p.venue)} {p.year}) [{n}]" for n, p in enumerate(shown, 1)))
     answer = Answer(text, [Citation(n, p, True, [], []) for n, p in enumerate(shown, 1)], not shown,
                     timings=timings, query=plan.query, filters=plan.filters.to_json(), model=model,
-                    shown=[p.paper_id for p in shown])
+                    shown=[p.paper_id for p in shown], answered=[p.paper_id for p in shown])
     return hits, answer
 
 

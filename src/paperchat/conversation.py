@@ -1,12 +1,13 @@
 """Reading a question in its conversation: a new topic, a follow-up, or a question about the papers shown.
 
 Each turn remembers its standalone query, the filters that applied, the papers
-shown (in the order the person saw them) and those cited (schema.Turn). A new
-question is read as:
+shown (in the order the person saw them), those the answer quoted or tabled
+(the ones that address it) and those cited (schema.Turn). A new question is read as:
 - "narrow": it points at papers already shown ("which of these …", "the
   second one", "does it need retraining?", "how do they detect it?"); it is
-  answered over those papers only, with any new venue/year filter applied to
-  them, so the answer cannot drift to other papers;
+  answered over those papers only (for "which of these", the ones the answer
+  was about, not every source card; for "it", those cited), with any new
+  venue/year filter applied to them, so the answer cannot drift to other papers;
 - "follow-up": it continues the topic without pointing at papers; the last
   query is prefixed and the last filters carry over;
 - "fresh": it stands on its own. Decided by measurement, not by a word list:
@@ -55,13 +56,14 @@ def read(text: str, stated: Filters, history: Sequence[Turn],
     picked = _ordinal_papers(text, last.shown)
     if picked:
         return f"{last.query} {text}", Filters(stated.venues, stated.years, picked), "narrow", None
-    if _SET.search(text) and last.shown:
-        return f"{last.query} {text}", Filters(stated.venues, stated.years, list(last.shown)), "narrow", None
+    if _SET.search(text) and last.shown:  # "which of them": the papers the answer was about, not every card
+        return (f"{last.query} {text}", Filters(stated.venues, stated.years, list(last.answered or last.shown)),
+                "narrow", None)
     content = [t for t in tokenize(text) if len(t) > 2]
     points_back = _PRONOUN.search(text) and not _OWN_REFERENT.search(text)
     if points_back and len(content) <= 3 and (last.cited or last.shown):
-        return (f"{last.query} {text}", Filters(stated.venues, stated.years, list(last.cited or last.shown)),
-                "narrow", None)
+        papers = last.cited or last.answered or last.shown
+        return f"{last.query} {text}", Filters(stated.venues, stated.years, list(papers)), "narrow", None
     alone = probe(text, stated)
     carried = stated.merged(Filters(last.filters.venues, last.filters.years))
     merged = probe(f"{last.query} {text}", carried)
@@ -95,5 +97,5 @@ def next_turn(question: str, answer: Answer) -> Turn:
     """What the conversation keeps of one exchange: its query, filters, the papers shown and cited."""
     cited = [c.paper for c in answer.citations if c.support]
     return Turn(question=question, query=answer.query, titles=[p.title for p in cited], shown=list(answer.shown),
-                cited=[p.paper_id for p in cited],
+                cited=[p.paper_id for p in cited], answered=list(answer.answered),
                 filters=Filters(list(answer.filters.get("venues", [])), list(answer.filters.get("years", []))))

@@ -113,6 +113,7 @@ class Turn:
     shown: list[str] = field(default_factory=list)  # paper ids of the sources shown, in the order seen
     cited: list[str] = field(default_factory=list)  # paper ids its answer cited
     filters: Filters = field(default_factory=Filters)  # the venue/year filters that applied
+    answered: list[str] = field(default_factory=list)  # paper ids quoted or tabled: what "which of these" means
 
 
 @dataclass
@@ -312,6 +313,7 @@ class Answer:
     suggestions: list[str] = field(default_factory=list)
     table: Table | None = None
     shown: list[str] = field(default_factory=list)  # paper ids of the sources shown, in order
+    answered: list[str] = field(default_factory=list)  # of those, the papers quoted or tabled (that address it)
 
     def to_json(self) -> dict[str, Any]:
         return {
