@@ -76,3 +76,17 @@ def test_a_neighbours_claim_is_not_kept_on_the_wrong_paper(real_engine) -> None:
 def test_a_short_claim_of_one_part_of_a_long_sentence_is_kept_and_its_flips_are_not(real_engine, said, kept) -> None:
     [(_, checked)] = real_engine.check(said, {1: real_engine.paper("openreview:IVjs6vNDhV")})
     assert (checked.text is not None) is kept, checked.reason
+
+
+@pytest.mark.parametrize(("shown", "said"), [
+    # the two false sentences that kept an earlier try at clause parts and name-free cosines out
+    (["openreview:hXNApWLBZG", "openreview:83f0m2VJZm", "openreview:GqZYGOYuF2", "openreview:GBWkRRJrdu"],
+     "ZIP-RC [3] provides real-time reward–cost introspection, while Generative Bayesian Optimization [4] equips "
+     "models with zero-overhead inference-time predictions of reward and cost."),
+    (["openreview:fpQpQbFPCU", "paper:d32cb2cad5ad8d71", "openreview:fIPng6j4eM"],
+     "Scaling Sequence-to-Sequence Generative Neural Rendering Generative View Stitching uses generative neural "
+     "rendering [1]."),
+])
+def test_parts_and_names_keep_no_claim_put_on_the_wrong_paper(real_engine, shown, said) -> None:
+    [(_, checked)] = real_engine.check(said, {n: real_engine.paper(pid) for n, pid in enumerate(shown, 1)})
+    assert checked.text is None
