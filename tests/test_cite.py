@@ -479,3 +479,21 @@ def test_a_short_claim_is_judged_against_the_part_of_a_long_sentence_it_restates
     source = Source(1, _paper("g", "GenCape: Structure-Inductive Generative Modeling", GENCAPE), "GenCape")
     verifier.prepare([source])
     assert (verifier.check(said, [source], Verification()).text is not None) is kept
+
+
+def test_the_parts_of_a_paper_are_embedded_once_for_every_question_that_shows_it() -> None:
+    e = WordEmbedding(model_name="t")
+    batches: list[int] = []
+
+    def embed(texts: list[str]) -> np.ndarray:
+        batches.append(len(texts))
+        return np.asarray(e.get_text_embedding_batch(texts))
+
+    verifier = Verifier(embed, AnswerSettings())
+    paper = _paper("g", "GenCape: Structure-Inductive Generative Modeling", GENCAPE)
+    for _ in range(2):  # two questions, each with its own sources
+        source = Source(1, paper, "GenCape")
+        verifier.prepare([source])
+        assert verifier.check("GenCape is evaluated on the MP-100 dataset [1].", [source], Verification()).text
+    parts = len([b for b in batches if b > 3])  # the sentences (3) are embedded per question; parts are more
+    assert parts == 1, batches

@@ -91,6 +91,7 @@ PART_WORDS = 4  # a part of fewer words joins the one before it
 PART_MISSING = 1  # key terms of a claim its part's sentence may lack ("evaluates" of "Experimental results")
 TITLE_SHARE = 0.5  # a clause backed by the title alone: at least this share of its key terms are the title's
 TITLES_KEPT = 4096  # title vectors a verifier keeps (about 6 MB), then starts again
+PARTS_KEPT = 512  # papers whose sentence parts a verifier keeps (about 10 MB), then starts again
 # what `_judge` finds: backers of the sentence, their sentences, clauses moved, backers and closeness per clause
 Judged = tuple[list[int], dict[int, list[str]], int, list[list[int]], list[dict[int, float]]]
 NO_SENTENCE = "no sentence of the abstract says this"
@@ -105,6 +106,8 @@ class Verifier:
         self.min_clause_terms = settings.min_clause_terms
         self.attribution_margin = settings.attribution_margin
         self._titles: dict[str, np.ndarray] = {}  # title -> vector, embedded once per title
+        # (paper id, title, abstract) -> its parts (`_parts`); an inline abstract of `check` may have no id
+        self._part_cache: dict[tuple[str, str, str], tuple[np.ndarray, list[int]]] = {}
 
     def prepare(self, sources: Sequence[Source]) -> None:
         todo = [s for s in sources if s.vectors is None]
@@ -176,7 +179,9 @@ class Verifier:
     def _parts(self, source: Source, names: Sequence[str]) -> tuple[np.ndarray, list[int]]:
         """The vectors of the parts of the abstract's sentences that have two or more, without
         the paper's names, and the sentence each is from; embedded once per source, the first
-        time a claim needs them."""
+        time a claim needs them (and kept for the next question that shows the paper)."""
+        key = (source.paper.paper_id, source.paper.title, source.paper.abstract)
+        source.parts = source.parts or self._part_cache.get(key)
         if source.parts is None:
             texts, parent = [], []
             for i, sentence in enumerate(source.sentences):
@@ -190,6 +195,9 @@ class Verifier:
                     texts += pieces
                     parent += [i] * len(pieces)
             source.parts = (self.embed(texts) if texts else np.zeros((0, 0)), parent)
+            if len(self._part_cache) >= PARTS_KEPT:
+                self._part_cache.clear()
+            self._part_cache[key] = source.parts
         return source.parts
 
     def _restates_title(self, clause: str, vector: np.ndarray, source: Source, names: Sequence[str]) -> bool:
