@@ -216,3 +216,15 @@ def test_the_authors_we_copied_from_an_abstract_is_shown_as_the_authors(settings
     synthesis = answer.text.split(IN_SHORT)[1]
     assert "the authors adapt the draft length of speculative decoding in their framework [1]." in synthesis
     assert answer.verification.checked == 1 and answer.verification.unsupported == 0
+
+
+def test_a_comparison_no_paper_holds_the_topic_of_says_so_and_names_the_closest(settings, seed_index) -> None:
+    """Read in the app: "Which ICML 2026 papers are about diffusion language models?" tabled five
+    ICML 2026 papers, none of which says "language" (the seeds' diffusion language model papers are
+    ICLR's)."""
+    engine = Engine(settings, seed_index)
+    answer = engine.answer("Which ICML 2026 papers are about diffusion language models?")
+    assert answer.abstained and answer.table is None and not answer.citations
+    assert answer.text.startswith("The collection has no paper on this matching ICML 2026.")
+    assert "The closest papers it does have are:" in answer.text
+    assert not engine.answer("Which ICLR 2026 papers are about diffusion language models?").abstained

@@ -290,7 +290,7 @@ def abstained(plan: Plan, found: Retrieved, timings: dict[str, float], model: st
         text = (f"None of the papers shown before {'is from ' + wanted if wanted else 'fits this'}. "
                 "Ask again without pointing at them (no \"these\" or \"it\") to search the whole collection.")
     else:
-        text = f"The collection has no paper on this{' matching ' + wanted if plan.filters and not found.hits else ''}."
+        text = f"The collection has no paper on this{' matching ' + wanted if wanted else ''}."
     if topics:
         text += " The closest papers it does have are: " + "; ".join(topics) + "."
     if plan.note:

@@ -233,6 +233,9 @@ class Engine:
             found.abstain = not found.hits
         if not found.abstain:
             found.relevant = self._retriever.relevant(plan.query, found.hits, plan.comparative)
+            if not found.relevant:  # no hit holds the topic: nothing to answer from, unless pointed at
+                found.relevant = {h.paper.paper_id for h in found.hits} if plan.reading == "narrow" else set()
+                found.abstain = plan.reading != "narrow"
             found.hits = sorted(found.hits, key=lambda h: h.paper.paper_id not in found.relevant)  # stable
         return found
 

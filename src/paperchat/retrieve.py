@@ -135,7 +135,9 @@ class Retriever:
         joins with "or" are alternatives, any one of which covers ("3D reconstruction, rendering or
         stylization": a stylization paper holds the topic). A question that
         names papers ("What is GenCape?", "How do PEARL and dParallel differ?") is about those
-        papers alone."""
+        papers alone. A comparative question none of whose hits holds a word of its topic is
+        addressed by none of them (the empty set: the engine then says the collection has nothing
+        on it, naming the closest papers)."""
         s = self.settings
         named = named_papers(query, hits)
         if len(named) >= (2 if comparative else 1):
@@ -145,8 +147,10 @@ class Retriever:
             return {h.paper.paper_id for i, h in enumerate(hits) if i == 0 or h.dense >= best - s.relevant_margin}
         groups = self.alternatives(query)
         topic = self.topic_terms(query, hits) - {t for items in groups for item in items for t in item}
-        score = {h.paper.paper_id: h.dense + s.coverage_weight_relevance * self.coverage(query, h.paper, topic, groups)
-                 for h in hits}
+        cover = {h.paper.paper_id: self.coverage(query, h.paper, topic, groups) for h in hits}
+        if (topic or groups) and not any(cover.values()):
+            return set()  # no paper holds the topic ("ICML 2026 papers on diffusion language models", none is)
+        score = {pid: h.dense + s.coverage_weight_relevance * cover[pid] for pid, h in zip(cover, hits, strict=True)}
         best = max(score.values(), default=0.0)
         return {pid for i, (pid, v) in enumerate(score.items()) if i == 0 or v >= best - s.comparative_margin}
 
