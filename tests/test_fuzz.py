@@ -82,7 +82,9 @@ def _fit(paper: corpus.Paper) -> bool:
     return (corpus.MIN_ABSTRACT_CHARS <= len(paper.abstract) <= corpus.MAX_ABSTRACT_CHARS
             and bool(paper.paper_id) and 1900 < paper.year < 2100 and paper.venue.strip() != ""
             and not any(ord(c) < 32 and c not in "\t\n\r" or 0xD800 <= ord(c) <= 0xDFFF for c in text)
-            and not re.search(r"<[A-Za-z/!?][^<>]*>", text)  # no tag survives, entity-encoded or not
+            # no tag survives, entity-encoded or not, in either field (each is shown on its own: an
+            # abstract ending "… <?" and a title "x>" make no tag)
+            and not any(re.search(r"<[A-Za-z/!?][^<>]*>", f) for f in (paper.abstract, paper.title))
             and (not paper.code_url or code_host(paper.code_url)))
 
 
