@@ -96,3 +96,13 @@ def test_which_of_them_means_the_papers_the_answer_was_about_not_every_card(sett
     assert history[0].answered and set(history[0].answered) < set(history[0].shown)
     answer = engine.answer("Which of them came out in 2026?", history)
     assert set(answer.shown) <= set(history[0].answered)
+
+
+def test_what_about_another_venue_replaces_the_venue_and_stays_a_comparison(settings, seed_index) -> None:
+    """Read in the app: "What about ICLR 2026?" after an ICML 2026 comparison searched ICML and ICLR
+    2026 together, and was answered as a question about one paper (no table)."""
+    engine = Engine(settings, seed_index)
+    answer, _ = _talk(engine, "Which ICML 2026 papers are about diffusion language models?", "What about ICLR 2026?")
+    assert answer.filters == {"venues": ["ICLR"], "years": [2026]}
+    assert answer.table is not None and len(answer.table.rows) >= 2
+    assert all((c.paper.venue, c.paper.year) == ("ICLR", 2026) for c in answer.citations)

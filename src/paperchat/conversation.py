@@ -65,7 +65,8 @@ def read(text: str, stated: Filters, history: Sequence[Turn],
         papers = last.cited or last.answered or last.shown
         return f"{last.query} {text}", Filters(stated.venues, stated.years, list(papers)), "narrow", None
     alone = probe(text, stated)
-    carried = stated.merged(Filters(last.filters.venues, last.filters.years))
+    # "What about ICLR 2026?" after an ICML 2026 question: a venue or year stated now replaces the last one
+    carried = Filters(stated.venues or last.filters.venues, stated.years or last.filters.years)
     merged = probe(f"{last.query} {text}", carried)
     overlap = {h.paper.paper_id for h in alone.hits[:3]} & set(last.shown)
     if not alone.abstain and (not overlap or alone.confidence >= merged.confidence):

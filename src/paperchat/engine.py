@@ -222,7 +222,9 @@ class Engine:
         query, scoped, reading, retrieved = conversation.read(
             text, stated.without(ignore).merged(filters), history,
             lambda q, f: self._retriever.retrieve(q, k, f))
-        return Plan(question, query, scoped, k, A.is_comparative(question), reading, note, retrieved)
+        # a follow-up of a comparison ("What about ICLR 2026?") is still one
+        comparative = A.is_comparative(question) or (reading == "follow-up" and A.is_comparative(query))
+        return Plan(question, query, scoped, k, comparative, reading, note, retrieved)
 
     def _retrieve(self, plan: Plan) -> Retrieved:
         """The papers for `plan`, those that address it first: they are numbered [1]..[m] in the
