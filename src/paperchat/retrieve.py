@@ -150,7 +150,7 @@ class Retriever:
         cover = {h.paper.paper_id: self.coverage(query, h.paper, topic, groups) for h in hits}
         if (topic or groups) and not any(cover.values()):
             return set()  # no paper holds the topic ("ICML 2026 papers on diffusion language models", none is)
-        score = {pid: h.dense + s.coverage_weight_relevance * cover[pid] for pid, h in zip(cover, hits, strict=True)}
+        score = {h.paper.paper_id: h.dense + s.coverage_weight_relevance * cover[h.paper.paper_id] for h in hits}
         best = max(score.values(), default=0.0)
         return {pid for i, (pid, v) in enumerate(score.items()) if i == 0 or v >= best - s.comparative_margin}
 
