@@ -40,6 +40,10 @@ OFF_TOPIC = [
 
 
 def main() -> int:
+    if not CORPUS.is_file():
+        print(f"{CORPUS}: not found; this check reads the real ICLR 2026 corpus from ../shared/corpora",
+              file=sys.stderr)
+        return 2
     with gzip.open(CORPUS, "rt", encoding="utf-8") as lines:
         rows = [json.loads(line) for line in lines]
     rng = random.Random(5)

@@ -147,7 +147,7 @@ class Verifier:
         sims = source.vectors @ vector
         order = np.argsort(-sims)
         best = source.sentences[int(order[0])]
-        terms = {t for t in tokenize(clause) if len(t) > 2} - own  # the paper's name is no evidence
+        terms = _key_terms(clause) - own  # the paper's name is no evidence
         overlap = len(terms & set(tokenize(source.paper.abstract))) / max(len(terms), 1)
         if float(sims[order[0]]) < self.threshold or overlap < self.min_overlap:
             part = self._part_support(clause, source, names) if overlap >= self.min_overlap else None
@@ -164,10 +164,10 @@ class Verifier:
         if why.startswith(NUMBER_WHY):
             # "reduces decoding steps by up to 3.4×" is closest to a sentence without the number;
             # the sentence that states it, with all the clause's key terms but one, is read instead
-            bare = {t for t in tokenize(_strip(clause, names)) if len(t) > 2}
+            bare = _key_terms(_strip(clause, names))
             for i in order[2:]:
                 said = source.sentences[int(i)]
-                if (len(bare - set(tokenize(said))) <= PART_MISSING
+                if (_holds(said, bare)
                         and not conflict(clause, said, f"{said} {best}", source.paper.abstract, names)
                         and not conflict(clause, best, f"{said} {best}", source.paper.abstract, names)):
                     return True, said, ""
@@ -180,14 +180,14 @@ class Verifier:
         without the paper's names (a part "we propose GenCape" is close to any claim that names
         GenCape), and the sentence must hold every key term of the clause but `PART_MISSING`."""
         bare = _strip(clause, names)
-        terms = {t for t in tokenize(bare) if len(t) > 2}
+        terms = _key_terms(bare)
         vectors, parent = self._parts(source, names)
         if not terms or not parent:
             return None
         scores = vectors @ self.embed([bare])[0]
         for j in np.argsort(-scores)[:2]:
             i = parent[int(j)]
-            if scores[j] >= self.threshold and len(terms - set(tokenize(source.sentences[i]))) <= PART_MISSING:
+            if scores[j] >= self.threshold and _holds(source.sentences[i], terms):
                 return i
         return None
 
@@ -225,7 +225,7 @@ class Verifier:
         said = clause
         for name in sorted({title, source.label, title_lead(title)}, key=len, reverse=True):
             said = re.sub(re.escape(name), " ", said, flags=re.I)
-        terms = {t for t in tokenize(re.sub(rf"\b{_VERB}", " ", said, flags=re.I)) if len(t) > 2}
+        terms = _key_terms(re.sub(rf"\b{_VERB}", " ", said, flags=re.I))
         in_title = terms & set(tokenize(title))
         if (len(terms) < 2 or len(in_title) < TITLE_SHARE * len(terms)
                 or not terms <= in_title | set(tokenize(source.paper.abstract))):
@@ -475,6 +475,16 @@ def _without(body: str, names: Sequence[str], min_terms: int) -> tuple[str, list
     return bare, clauses
 
 
+def _key_terms(text: str) -> set[str]:
+    """The terms of `text` that carry meaning: its stems of three letters or more."""
+    return {t for t in tokenize(text) if len(t) > 2}
+
+
+def _holds(sentence: str, terms: set[str]) -> bool:
+    """Does `sentence` hold all of `terms` but `PART_MISSING` (a part of it, or the one that states a number)?"""
+    return len(terms - set(tokenize(sentence))) <= PART_MISSING
+
+
 def _numbers_say_whose(clause: str, mine: Source, other: Source) -> bool:
     """The clause states numbers, all of them `mine`'s abstract's and not all `other`'s ("reduces
     decoding steps by up to 3.4×" is Prophet's even where dParallel's sentence is closer in words)."""
@@ -499,8 +509,7 @@ def _short_name(source: Source, clause: str) -> str:
     if not re.search(rf"(?<!\w){re.escape(lead)}(?!\w)", clause, re.I):
         return ""
     # "The paper presents RMNP" says only the name: the name is what it claims
-    said = ({t for t in tokenize(_strip(clause, [lead])) if len(t) > 2} - asking_terms() - _CREDIT_WORDS
-            - set(tokenize(lead)))
+    said = _key_terms(_strip(clause, [lead])) - asking_terms() - _CREDIT_WORDS - set(tokenize(lead))
     return lead if len(said) >= 2 else ""
 
 
