@@ -97,6 +97,21 @@ def test_a_question_that_names_papers_is_about_those_papers_alone(seed_index, se
     assert titles == leads and len(hits) == 5
 
 
+@pytest.mark.parametrize(("question", "leads"), [
+    ("Compare PEARL with self-speculative decoding for any-order models.", {"PEARL", "Self-Speculative Decoding"}),
+    ("How does NoisePrints differ from the watermark for order-agnostic language models?",
+     {"NoisePrints", "A Watermark for Order-Agnostic Language Models"}),
+])
+def test_a_paper_a_comparison_names_beside_a_description_gets_its_row(seed_index, settings, question, leads) -> None:
+    """Read in the app: "Compare PEARL with …" quoted the other paper alone, and the model's
+    sentence about both passed on that one paper. A named paper is one the question is about."""
+    r = Retriever(seed_index, settings.retrieval)
+    hits = r.search(question, k=5)
+    relevant = r.relevant(question, hits, comparative=True)
+    titles = {h.paper.title.split(" Accelerates")[0].split(":")[0] for h in hits if h.paper.paper_id in relevant}
+    assert leads <= titles
+
+
 def test_a_name_inside_a_title_is_not_the_papers_name(seed_index, settings) -> None:
     from paperchat.retrieve import named_papers
 
@@ -128,8 +143,14 @@ def test_words_most_papers_hold_are_no_topic_of_a_comparison(seed_index, setting
      [[["watermark"], ["authorship"], ["copyright"]]]),
     ("Which papers study anomaly detection, and how do they differ?", []),
     ("Compare them, or not.", []),
+    # "and" between topics: the papers on either (read in the app: the normalizing-flow paper got no row)
+    ("How do the normalizing flow and rectified flow papers differ?", [[["normal", "flow"], ["rectifi", "flow"]]]),
+    ("Compare the papers on protein and peptide generation.", [[["protein"], ["peptid", "generat"]]]),
+    # … unless the question asks for both at once
+    ("Which papers combine reinforcement learning and diffusion models?", []),
+    ("Which papers bridge energy-based and electrostatic models?", []),
 ])
-def test_topics_joined_by_or_are_read_as_alternatives(question, groups) -> None:
+def test_topics_joined_by_or_or_and_are_read_as_alternatives(question, groups) -> None:
     from paperchat.text import alternatives
 
     assert alternatives(question) == groups

@@ -114,12 +114,21 @@ def asking_terms() -> frozenset[str]:
 _LIST_PIECE = re.compile(r"[A-Za-z0-9]+(?:[-'][A-Za-z0-9]+)*|[^\w\s]")
 
 
+# "and" joins topics a paper must hold together only beside words like these
+_JOINT = re.compile(r"\b(?:both|combin\w*|together|jointly|joint|integrat\w*|unif\w*|bridg\w*|between|"
+                    r"intersection)\b", re.I)
+
+
 def alternatives(question: str) -> list[list[list[str]]]:
-    """The topics a question joins with "or", as terms: one list per "or", one item per topic
-    ("3D reconstruction, rendering or stylization" -> [[3d, reconstruct], [render], [styliz]]).
-    An item is the run of words beside the "or", or beside a comma of its list, up to a word
-    the question is asked with or a function word ("about", "of", "and"); any one item is what
-    the question asks about. Lists with fewer than two items are left out."""
+    """The topics a question joins with "or" or "and", as terms: one list per joining word, one
+    item per topic ("3D reconstruction, rendering or stylization" -> [[3d, reconstruct], [render],
+    [styliz]]). An item is the run of words beside the joining word, or beside a comma of its
+    list, up to a word the question is asked with or a function word ("about", "of"); any one item
+    is what the question asks about: "the papers on protein and peptide generation" are the papers
+    on either. "and" joins topics a paper must hold together when the question says so ("combine",
+    "both", "between", "unify", …): then only "or" joins alternatives. Lists with fewer than two
+    items are left out."""
+    joining = {"or"} if _JOINT.search(question) else {"or", "and"}
     pieces, asking = _LIST_PIECE.findall(question), asking_terms()
     content = [[t for t in tokenize(piece, query=True) if t not in asking] for piece in pieces]
 
@@ -132,7 +141,7 @@ def alternatives(question: str) -> list[list[list[str]]]:
 
     groups = []
     for j, piece in enumerate(pieces):
-        if piece.lower() != "or":
+        if piece.lower() not in joining:
             continue
         items = [run(j + 1, 1)[0]]
         left, i = run(j - 1, -1)
