@@ -106,3 +106,23 @@ def test_what_about_another_venue_replaces_the_venue_and_stays_a_comparison(sett
     assert answer.filters == {"venues": ["ICLR"], "years": [2026]}
     assert answer.table is not None and len(answer.table.rows) >= 2
     assert all((c.paper.venue, c.paper.year) == ("ICLR", 2026) for c in answer.citations)
+
+
+def test_which_of_them_is_about_a_topic_picks_the_papers_that_hold_it(settings, seed_index) -> None:
+    """Read in the app: after the two classifier-free guidance papers, "Which of them is about
+    discrete diffusion?" quoted both; only one says "discrete"."""
+    engine = Engine(settings, seed_index)
+    _, history = _talk(engine, "Which papers study classifier-free guidance, and what do they find?")
+    discrete = next(pid for pid, p in engine.papers().items() if p.title.startswith("What Exactly Does Guidance"))
+    assert discrete in history[0].answered and len(history[0].answered) >= 2
+    answer = engine.answer("Which of them is about discrete diffusion?", history)
+    assert {c.paper.paper_id for c in answer.citations} == {discrete}
+    assert answer.answered == [discrete]
+
+
+def test_a_negated_pick_is_not_decided_by_the_words_the_papers_hold() -> None:
+    from paperchat.conversation import picks
+
+    assert picks("Which of them is about discrete diffusion?") and picks("Which of these papers use a Halton sequence?")
+    assert not picks("Which of them needs no training?") and not picks("Which of these doesn't retrain the model?")
+    assert not picks("Does it need retraining?")

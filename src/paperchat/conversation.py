@@ -8,6 +8,8 @@ shown (in the order the person saw them), those the answer quoted or tabled
   answered over those papers only (for "which of these", the ones the answer
   was about, not every source card; for "it", those cited), with any new
   venue/year filter applied to them, so the answer cannot drift to other papers;
+  "which of them is about discrete diffusion?" keeps those that hold its
+  specific words (Retriever.holding), unless it is negated ("needs no training");
 - "follow-up": it continues the topic without pointing at papers; the last
   query is prefixed and the last filters carry over;
 - "fresh": it stands on its own. Decided by measurement, not by a word list:
@@ -41,7 +43,19 @@ VENUES = ("NeurIPS", "NIPS", "ICLR", "ICML", "CVPR", "ICCV", "ECCV", "ACL", "EMN
           "COLT", "AISTATS", "UAI", "CoRL", "TMLR", "JMLR", "COLM", "ICRA", "IROS", "SIGIR", "Interspeech", "ICASSP")
 
 
+# "which of them is about …": picks among the papers the last answer was about; a negated pick
+# ("which of them needs no training?") is not decided by the words the papers hold
+_PICKS = re.compile(r"\b(?:which|what)(?: one)? of (?:these|those|them|the above)\b|"
+                    r"\bwhich (?:of )?(?:these|those) (?:papers|methods|works|approaches|ones)\b", re.I)
+_NEGATED = re.compile(r"\b(?:no|not|without|never|neither|nor)\b|n't\b", re.I)
+
 Reading = tuple[str, Filters, str, Retrieved | None]
+
+
+def picks(question: str) -> bool:
+    """The question picks some of the papers shown by what they are about ("Which of them is
+    about discrete diffusion?"), not by a property that no word of theirs states."""
+    return bool(_PICKS.search(question)) and not _NEGATED.search(question)
 
 
 def read(text: str, stated: Filters, history: Sequence[Turn],

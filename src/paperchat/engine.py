@@ -235,6 +235,9 @@ class Engine:
             found.abstain = not found.hits
         if not found.abstain:
             found.relevant = self._retriever.relevant(plan.query, found.hits, plan.comparative)
+            if plan.reading == "narrow" and conversation.picks(plan.question):  # "which of them is about X?"
+                holding = self._retriever.holding(plan.question, found.hits)
+                found.relevant = holding if 0 < len(holding) < len(found.hits) else found.relevant
             if not found.relevant:  # no hit holds the topic: nothing to answer from, unless pointed at
                 found.relevant = {h.paper.paper_id for h in found.hits} if plan.reading == "narrow" else set()
                 found.abstain = plan.reading != "narrow"
