@@ -209,6 +209,21 @@ def test_a_model_sentence_that_only_restates_the_question_is_left_out(settings, 
     assert answer.verification.unsupported == 0  # said nothing: left out, not counted as a false claim
 
 
+def test_a_yes_or_no_that_echoes_the_question_is_checked_and_its_withholding_said(settings, seed_index) -> None:
+    """Read in the app: "Does FaPS need extra training data?" got "No, FaPS does not need extra
+    training data." from the model, which was dropped as an echo of the question, unverified and
+    uncounted, and the quotes stood alone with no word why. It is a claim: it is checked (the
+    abstract does not say it) and the answer says that the model's answer is not shown."""
+    from paperchat import answer as A
+
+    reply = "No, FaPS does not need extra training data."
+    answer = _engine(settings, seed_index, reply).answer("Does FaPS need extra training data?")
+    assert not answer.abstained and answer.citations
+    assert answer.verification.checked == 1 and reply in answer.verification.dropped_sentences
+    assert "does not need" not in answer.text and A.ALL_WITHHELD in answer.text
+    assert A.takes_a_side("Yes, it does [1].", "Does it?") and not A.takes_a_side("FaPS needs data.", "Does FaPS need data?")
+
+
 def test_the_authors_we_copied_from_an_abstract_is_shown_as_the_authors(settings, seed_index) -> None:
     # judged as the model wrote it; shown in the answer's voice, where "we" would read as paperchat
     answer = _engine(settings, seed_index, "To this end, we adapt the draft length of speculative decoding "

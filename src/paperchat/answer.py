@@ -29,6 +29,7 @@ import numpy as np
 from paperchat import table as T
 from paperchat.chat import ChatModel
 from paperchat.cite import Verifier
+from paperchat.claims import negations
 from paperchat.config import AnswerSettings
 from paperchat.errors import ModelUnavailableError, PaperchatError
 from paperchat.markers import split_sentences, strip_markers
@@ -59,6 +60,8 @@ SYSTEM = (
     "it comes from, like [1] or [2][3]. Never state anything that is not in the evidence."
 )
 IN_SHORT = "**In short:** "
+# said when every sentence the model wrote was withheld, so the quotes do not stand unexplained
+ALL_WITHHELD = "The model's answer is not shown: the abstracts above do not state it. The quoted sentences are what they say."
 HOW_THEY_DIFFER = "**How they differ:** "
 
 
@@ -175,7 +178,7 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
             kept = [c.text for c in result.sentences if c.text]
             if (len(kept) >= cap
                     or _repeats(sentence, kept, settings.repeat_overlap)
-                    or (question and restates(sentence, f"{question} {TASKS}"))):
+                    or (question and restates(sentence, f"{question} {TASKS}") and not takes_a_side(sentence, question))):
                 continue  # small models loop and echo the question; two sentences is the format
             checked = verifier.check(sentence, sources, result.report)
             if checked.text:
@@ -225,6 +228,15 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
     return result
 
 
+_YES_NO = re.compile(r"^\W*(?:yes|no)\b", re.I)
+
+
+def takes_a_side(sentence: str, question: str) -> bool:
+    """The sentence answers a yes/no question in its own words ("No, FaPS does not need extra
+    training data."): a claim to verify, not an echo of the question, though it adds no term."""
+    return bool(_YES_NO.search(sentence)) or negations(sentence) > negations(question)
+
+
 _MARKERS = r"(?:\s*\[[\d,\s\-–]+\])*"  # citation markers written after a stop ("… decoding. [1][2]")
 _COMPLETE = re.compile(rf"^(.*[.!?]{_MARKERS})\s+(?=\S)", re.S)  # a sentence, and the next one begun
 # the reply's last words end a sentence: a stop, then any markers ("… by 12% [2]." or "… [1][2]" after a stop)
@@ -255,7 +267,8 @@ def assemble(plan: Plan, ev: Evidence, synthesis: Synthesis, timings: dict[str, 
                  for n in sorted(set(support) | set(tried)) if n in by_n]
     lead = HOW_THEY_DIFFER if ev.table is not None else IN_SHORT
     text = ev.text + (f"\n\n{lead}{inert(synthesis.text, citations=True)}" if synthesis.text else "")
-    text += f"\n\n*{inert(synthesis.note)}*" if synthesis.note else ""
+    note = synthesis.note or (ALL_WITHHELD if not synthesis.text and synthesis.withheld else "")
+    text += f"\n\n*{inert(note)}*" if note else ""
     return Answer(text, citations, False, synthesis.report, {**synthesis.timings, **timings}, plan.query,
                   plan.filters.to_json(), model, table=ev.table, shown=[s.paper.paper_id for s in ev.sources],
                   answered=[s.paper.paper_id for s in ev.sources if s.n in ev.quotes])

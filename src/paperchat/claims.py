@@ -108,6 +108,11 @@ def number_conflict(claim: str, support: str) -> str:
     return ""
 
 
+def negations(text: str) -> int:
+    """How many negations `text` holds ("not", "without", "unable", …)."""
+    return len(_NEGATION.findall(text))
+
+
 def _negated_terms(text: str) -> set[str]:
     """Content terms that a negation governs (the few words after it)."""
     out: set[str] = set()
@@ -119,7 +124,7 @@ def _negated_terms(text: str) -> set[str]:
 def polarity_conflict(claim: str, support: str) -> str:
     """A negation the claim adds, or one of the abstract's that the claim drops while
     keeping the words it governs ("requires retraining" against "without retraining")."""
-    said, stated = len(_NEGATION.findall(claim)), len(_NEGATION.findall(support))
+    said, stated = negations(claim), negations(support)
     if said > stated:
         return "the claim negates what the abstract states"
     if said < stated and set(tokenize(claim)) & _negated_terms(support):
