@@ -497,3 +497,17 @@ def test_the_parts_of_a_paper_are_embedded_once_for_every_question_that_shows_it
         assert verifier.check("GenCape is evaluated on the MP-100 dataset [1].", [source], Verification()).text
     parts = len([b for b in batches if b > 3])  # the sentences (3) are embedded per question; parts are more
     assert parts == 1, batches
+
+
+def test_a_claim_that_two_papers_are_both_something_needs_both(verifier, sources) -> None:
+    """Read in the app: "Pearl and self-speculative decoding are both methods for any-order models
+    [1]" was kept on the any-order paper alone (and "Pearl" was not read as PEARL's name)."""
+    from paperchat.cite import _SEVERAL
+
+    out = verifier.check("PEARL and the Halton scheduler are both methods that adapt the draft length [1].",
+                         sources, Verification())
+    assert out.text is None and "several papers" in out.reason
+    out = verifier.check("Pearl spreads the unmasked tokens uniformly over the image [2].", sources, Verification())
+    assert out.text is None and "PEARL" in out.reason
+    assert _SEVERAL.search("They both adapt the draft length") and _SEVERAL.search("X and Y are both speculative methods")
+    assert not _SEVERAL.search("so that the trajectories are both high-quality and close to the data")

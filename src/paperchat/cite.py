@@ -73,7 +73,11 @@ _PRONOUN = re.compile(r"^\s+(?:(?:this|the) (?:paper|work|study|article)|it)(?=\
 # "Both papers …", "The results of both papers show …", "All three methods …": a claim about several papers
 _SEVERAL = re.compile(r"^\W*(?:(?:however|moreover|similarly|likewise|overall|in addition),?\s+)?(?:both\b|(?:the|all)\s+"
                       r"(?:(?:two|three|four|five)\s+)?(?:papers|works|methods|approaches|studies)\b(?!\s+on\b)|each\s+"
-                      r"(?:paper|work|method|approach|study)\b)|\bof\s+(?:both|all\s+(?:two|three|four|five))\s+papers\b",
+                      r"(?:paper|work|method|approach|study)\b)|\bof\s+(?:both|all\s+(?:two|three|four|five))\s+papers\b"
+                      # "PEARL and self-speculative decoding are both methods for …", "they both use …"
+                      # ("… are both high-quality and close to …" is no claim about papers)
+                      r"|\b(?:are|were)\s+both\s+(?:[\w-]+\s+){0,2}?(?:methods|approaches|papers|works|frameworks|"
+                      r"techniques|algorithms|studies)\b|\bthey\s+both\b|\bboth\s+of\s+(?:them|these|the\s+papers)\b",
                       re.I)
 # "[1] and [3] differ in that …", "Both papers differ in their approach, with …": a frame, no claim
 _FRAMING = re.compile(r"^.*?\b(?:differ|are different|vary)\s+(?:in that|in how|in their\b[^,]*,\s*(?:with|as)|,\s*(?:with|as)"
@@ -533,11 +537,12 @@ def _quoted_in(text: str, sentences: Sequence[str], min_words: int) -> str | Non
 
 def _names(text: str, label: str, title: str = "") -> bool:
     """Does `text` name the paper: its label's first word where that looks like a name ("PEARL",
-    "GenCape"), or its name or whole title where that is three words or more ("Halton Scheduler
+    "GenCape"; also "Pearl"), or its name or whole title where that is three words or more ("Halton Scheduler
     for MaskGIT", "Generative View Stitching")?"""
     name = re.split(r"[:\s]", label.strip(), maxsplit=1)[0]
     looks_like_a_name = any(c.isupper() for c in name[1:])
-    if len(name) >= 4 and looks_like_a_name and _says(text, name):
+    # "PEARL" as written, or capitalised as a word ("Pearl and … are both …"), not "pearl" in prose
+    if len(name) >= 4 and looks_like_a_name and (_says(text, name) or _says(text, name.capitalize())):
         return True
     lead = title_lead(title)
     return len(lead.split()) >= 3 and _says(text, lead, re.I)
