@@ -511,3 +511,14 @@ def test_a_claim_that_two_papers_are_both_something_needs_both(verifier, sources
     assert out.text is None and "PEARL" in out.reason
     assert _SEVERAL.search("They both adapt the draft length") and _SEVERAL.search("X and Y are both speculative methods")
     assert not _SEVERAL.search("so that the trajectories are both high-quality and close to the data")
+
+
+def test_a_clause_about_the_papers_its_words_describe_needs_a_paper_they_describe(verifier, sources) -> None:
+    """Read in the app: "The normalizing flow papers demonstrate superior performance in
+    high-quality image generation, while … [2]" was kept on SlerpFlow, a rectified-flow paper."""
+    out = verifier.check("The speculative decoding papers spread the unmasked tokens uniformly over the image [2].",
+                         sources, Verification())
+    assert out.text is None and "speculative decoding papers" in out.reason
+    kept = verifier.check("The token scheduler papers spread the unmasked tokens uniformly over the image [2].",
+                          sources, Verification())
+    assert kept.text is not None

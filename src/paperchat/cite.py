@@ -79,6 +79,11 @@ _SEVERAL = re.compile(r"^\W*(?:(?:however|moreover|similarly|likewise|overall|in
                       r"|\b(?:are|were)\s+both\s+(?:[\w-]+\s+){0,2}?(?:methods|approaches|papers|works|frameworks|"
                       r"techniques|algorithms|studies)\b|\bthey\s+both\b|\bboth\s+of\s+(?:them|these|the\s+papers)\b",
                       re.I)
+# "The normalizing flow papers demonstrate …": the clause is about the papers its words describe
+_DESCRIBED = re.compile(r"^\W*(?:(?:however|moreover|similarly|likewise|overall|in contrast|meanwhile),?\s+)?"
+                        r"(?:the|these|those|both)\s+(?P<what>((?:[\w-]+\s+){1,4}?)(?:papers|works|methods|approaches|"
+                        r"studies))\b", re.I)
+_COUNTS = frozenset(tokenize("two three four five several other remaining former latter above listed cited", query=True))
 # "[1] and [3] differ in that …", "Both papers differ in their approach, with …": a frame, no claim
 _FRAMING = re.compile(r"^.*?\b(?:differ|are different|vary)\s+(?:in that|in how|in their\b[^,]*,\s*(?:with|as)|,\s*(?:with|as)"
                       r"|:)\s*", re.I)
@@ -338,6 +343,12 @@ class Verifier:
                     and not re.search(r"\b(?:differ|vary|are different)\b", said, re.I)):  # "Both differ, with …"
                 return _unsupported(sentence, report, "it says this of several papers, but only "
                                     f"{' '.join(f'[{n}]' for n in backers)} supports it", valid, {})
+            papers, described = _described(said)
+            for n in backers:  # "The normalizing flow papers demonstrate … [2]": [2] must be one of them
+                held = set(tokenize(f"{by_n[n].paper.title}. {by_n[n].paper.abstract}"))
+                if described and len(described - held) > (len(described) - 1) // 3:  # of 4 terms, 1 may be missing
+                    return _unsupported(sentence, report, f"it says this of the {papers}, but {by_n[n].label} "
+                                        "is not one of them", valid, {})
             for n in _about(said, subjects):  # "…, while [2] demonstrates X": X must be [2]'s, not moved
                 if n not in backers:
                     return _unsupported(sentence, report, f"it says {by_n[n].label} does this, but that paper "
@@ -477,6 +488,14 @@ def _without(body: str, names: Sequence[str], min_terms: int) -> tuple[str, list
     if not all(tokenize(c) for c in clauses):  # a clause that was only a name
         return bare, _clauses(bare, min_terms)
     return bare, clauses
+
+
+def _described(clause: str) -> tuple[str, set[str]]:
+    """The words that describe the papers a clause is about, and their key terms ("normalizing
+    flow papers"; "normal", "flow" of "The normalizing flow papers …"); no terms for "The two
+    papers", "Both papers"."""
+    m = _DESCRIBED.match(clause)
+    return (m.group("what"), _key_terms(m.group(2)) - _COUNTS - asking_terms()) if m else ("", set())
 
 
 def _key_terms(text: str) -> set[str]:
