@@ -67,6 +67,8 @@ def test_a_comparative_question_is_about_its_topic_not_the_words_it_is_asked_wit
     ("Which ICLR 2025 papers are about reinforcement learning?", True),  # read in the app: was one paper's answer
     ("What recent diffusion papers study memorization?", True),
     ("Which papers use watermarks?", True),
+    ("How are energy-based models trained in these papers?", True),  # read in the app: quoted four, one a table
+    ("How do the methods across different papers compare?", True),
     ("Which paper introduces PEARL?", False),
     ("What does the PEARL paper propose?", False),
 ])

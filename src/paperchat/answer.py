@@ -50,7 +50,8 @@ from paperchat.text import inert, restates, sentences, third_person, title_lead,
 COMPARATIVE = re.compile(
     r"\b(compare|comparison|differ|difference|differences|versus|vs\.?|contrast|which papers|"
     r"what papers|papers (?:that|which|on|about)|approaches|methods|both|similar|trade-?offs?|"
-    r"(?:which|what)\s+(?:[\w-]+\s+){1,3}?papers)\b",  # "Which ICLR 2025 papers", "What recent diffusion papers"
+    r"(?:which|what)\s+(?:[\w-]+\s+){1,3}?papers|"  # "Which ICLR 2025 papers", "What recent diffusion papers"
+    r"(?:in|across|among|between)\s+(?:these|those|the|different|all|both)\s+papers)\b",  # "How are EBMs trained in these papers?"
     re.IGNORECASE,
 )
 
