@@ -141,7 +141,7 @@ class Retriever:
         is addressed by none of them (the empty set: the engine then says the collection has
         nothing on it, naming the closest papers)."""
         s = self.settings
-        named = named_papers(query, hits)
+        named = named_papers(query, hits) | self.titled(query, hits)
         if len(named) >= (2 if comparative else 1):
             return named
         if not comparative:
@@ -155,6 +155,26 @@ class Retriever:
         score = {h.paper.paper_id: h.dense + s.coverage_weight_relevance * cover[h.paper.paper_id] for h in hits}
         best = max(score.values(), default=0.0)
         return named | {pid for i, (pid, v) in enumerate(score.items()) if i == 0 or v >= best - s.comparative_margin}
+
+    def titled(self, query: str, hits: list[Hit]) -> set[str]:
+        """The hits a question names by their title's words rather than a coined name: the whole
+        title (or the part before its colon) when that is two words or more ("What does Generative
+        View Stitching do …?"), or the title's first two words when few papers hold the first ("How
+        much better is the Halton scheduler …?": "Halton" is in at most two). A title made from
+        the abstract's first words (no title was given) names nothing."""
+        asked = " ".join(tokenize(query))
+        idf, n = self._idf(), len(self.index.snapshot().papers)
+        rare = math.log(1 + (n - 2 + 0.5) / (2 + 0.5))  # BM25's idf of a term two papers hold
+        out = set()
+        for h in hits:
+            if h.paper.title_derived:  # a title made from the abstract's first words names nothing
+                continue
+            lead = tokenize(title_lead(h.paper.title))
+            whole = len(lead) >= 2 and f" {' '.join(lead)} " in f" {asked} "
+            first = len(lead) >= 2 and idf.get(lead[0], 0.0) >= rare and f" {' '.join(lead[:2])} " in f" {asked} "
+            if whole or first:
+                out.add(h.paper.paper_id)
+        return out
 
     def holding(self, question: str, hits: list[Hit]) -> set[str]:
         """The hits that hold what `question` asks about: its specific terms ("discrete" in
