@@ -522,3 +522,13 @@ def test_a_clause_about_the_papers_its_words_describe_needs_a_paper_they_describ
     kept = verifier.check("The token scheduler papers spread the unmasked tokens uniformly over the image [2].",
                           sources, Verification())
     assert kept.text is not None
+
+
+def test_a_stop_inside_an_open_parenthesis_ends_no_sentence() -> None:
+    """Read in the eval: "… differ in their problem (Speculative decoding vs [1]. Any-Subset
+    Speculative Decoding), and result (…) [2][1]." was shown as two verified sentences, the
+    first ending "(Speculative decoding vs [1]."."""
+    reply = ("The papers differ in their problem (Speculative decoding vs [1]. Any-Subset Speculative Decoding), "
+             "and result [2][1]. PEARL adapts drafts [1].")
+    assert split_sentences(reply) == [reply[:reply.index(" PEARL")], "PEARL adapts drafts [1]."]
+    assert split_sentences("A (e.g. B) works [1]. C fails [2].") == ["A (e.g. B) works [1].", "C fails [2]."]

@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from paperchat import answer as A
 from paperchat import cli
 from paperchat.answer import IN_SHORT
 from paperchat.conversation import next_turn
@@ -214,7 +215,6 @@ def test_a_yes_or_no_that_echoes_the_question_is_checked_and_its_withholding_sai
     training data." from the model, which was dropped as an echo of the question, unverified and
     uncounted, and the quotes stood alone with no word why. It is a claim: it is checked (the
     abstract does not say it) and the answer says that the model's answer is not shown."""
-    from paperchat import answer as A
 
     reply = "No, FaPS does not need extra training data."
     answer = _engine(settings, seed_index, reply).answer("Does FaPS need extra training data?")
@@ -243,3 +243,12 @@ def test_a_comparison_no_paper_holds_the_topic_of_says_so_and_names_the_closest(
     assert answer.text.startswith("The collection has no paper on this matching ICML 2026.")
     assert "The closest papers it does have are:" in answer.text
     assert not engine.answer("Which ICLR 2026 papers are about diffusion language models?").abstained
+
+
+def test_a_streamed_sentence_does_not_end_inside_an_open_parenthesis(settings, seed_index) -> None:
+    reply = ("PEARL adapts the draft length (pre-verify vs [1]. post-verify) of speculative decoding [1]. "
+             "PEARL adapts the draft length of speculative decoding [1].")
+    answer = _engine(settings, seed_index, reply).answer(QUESTION)
+    said = answer.text.split(A.HOW_THEY_DIFFER if answer.table else A.IN_SHORT)[-1]
+    assert "vs [1]. " not in said and "vs [1]." not in answer.verification.dropped_sentences
+    assert all(s.count("(") <= s.count(")") for s in answer.verification.dropped_sentences)

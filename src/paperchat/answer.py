@@ -32,7 +32,7 @@ from paperchat.cite import Verifier
 from paperchat.claims import negations
 from paperchat.config import AnswerSettings
 from paperchat.errors import ModelUnavailableError, PaperchatError
-from paperchat.markers import split_sentences, strip_markers
+from paperchat.markers import opens_more, split_sentences, strip_markers
 from paperchat.schema import (
     Answer,
     Citation,
@@ -201,7 +201,7 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
             # a sentence is complete when a stop (and any markers after it) is followed by a space; a
             # marker after the space opens the next sentence, as the model writes it ("… [1]. [2] uses …")
             m = _COMPLETE.search(buffer)
-            if m:
+            if m and not opens_more(m.group(1)):  # a stop inside an open parenthesis ends no sentence
                 yield from flush(m.group(1))
                 buffer = buffer[m.end():]
                 spent = result.timings["model_pieces"] >= max_tokens  # past it, no sentence is begun

@@ -41,7 +41,16 @@ def with_markers(text: str, numbers: Sequence[int]) -> str:
 def split_sentences(text: str) -> list[str]:
     """Sentences of a model answer, with markers glued after the stop kept with it."""
     text = re.sub(r"([.!?])((?:\s*\[\d[\d,\s\-–;]*\])+)", r"\2\1", text)
-    out = []
+    out: list[str] = []
     for line in text.splitlines():
-        out.extend(sentences(line.strip(" -*•")))
+        for piece in sentences(line.strip(" -*•")):
+            if out and opens_more(out[-1]):  # "… (Speculative decoding vs [1]. Any-Subset …)": one sentence
+                out[-1] = f"{out[-1]} {piece}"
+            else:
+                out.append(piece)
     return [s for s in out if strip_markers(s)]
+
+
+def opens_more(text: str) -> bool:
+    """`text` leaves a parenthesis open: a stop inside it ends no sentence."""
+    return text.count("(") > text.count(")")
