@@ -132,10 +132,10 @@ class Retriever:
         cited): the top hit, and those within a margin of the best cosine; for a comparative
         question, of the best cosine plus coverage of the topic terms the hits share, so a
         paper that embeds near the question but lacks its topic gets no row; topics the question
-        joins with "or" are alternatives, any one of which covers ("3D reconstruction, rendering or
+        joins with "or" or "and" are alternatives, any one of which covers ("3D reconstruction, rendering or
         stylization": a stylization paper holds the topic). A question that
-        names papers ("What is GenCape?", "How do PEARL and dParallel differ?") is about those
-        papers alone; one it names beside a description ("Compare PEARL with self-speculative
+        names papers, by a coined name or by its title's words ("What is GenCape?", "How do PEARL
+        and dParallel differ?", "the Halton scheduler": `titled`) is about those papers alone; one it names beside a description ("Compare PEARL with self-speculative
         decoding for any-order models") is one of the papers it is about, whatever its coverage.
         A comparative question none of whose hits holds a word of its topic and that names none
         is addressed by none of them (the empty set: the engine then says the collection has
@@ -200,7 +200,7 @@ class Retriever:
         return {t for t in terms if sum(t in h for h in held) >= 2} or terms
 
     def alternatives(self, query: str) -> list[list[list[str]]]:
-        """The topics the query joins with "or" (text.alternatives), each item without its
+        """The topics the query joins with "or" or "and" (text.alternatives), each item without its
         generic terms; an item left empty drops out, and so does a list left with one item."""
         groups = [[item for item in (self._specific(item) for item in items) if item]
                   for items in alternatives(query)]
@@ -219,7 +219,7 @@ class Retriever:
                  groups: Sequence[Sequence[Sequence[str]]] = ()) -> float:
         """The share of the query's terms (or of `terms`), weighted by idf, that the paper's
         title and abstract hold (a term no paper uses weighs most). Each of `groups` (topics the
-        question joins with "or") counts as one term, as heavy as its heaviest item, that the
+        question joins with "or" or "and") counts as one term, as heavy as its heaviest item, that the
         paper holds as far as it holds its best-held item."""
         idf = self._idf()
         terms = set(tokenize(_NOTATION.sub(" ", query), query=True)) - asking_terms() if terms is None else terms
