@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
+from paperchat.claims import negations
 from paperchat.schema import Answer, Filters, Retrieved, Turn
 from paperchat.text import tokenize
 
@@ -47,7 +48,6 @@ VENUES = ("NeurIPS", "NIPS", "ICLR", "ICML", "CVPR", "ICCV", "ECCV", "ACL", "EMN
 # ("which of them needs no training?") is not decided by the words the papers hold
 _PICKS = re.compile(r"\b(?:which|what)(?: one)? of (?:these|those|them|the above)\b|"
                     r"\bwhich (?:of )?(?:these|those) (?:papers|methods|works|approaches|ones)\b", re.I)
-_NEGATED = re.compile(r"\b(?:no|not|without|never|neither|nor)\b|n't\b", re.I)
 
 Reading = tuple[str, Filters, str, Retrieved | None]
 
@@ -55,7 +55,7 @@ Reading = tuple[str, Filters, str, Retrieved | None]
 def picks(question: str) -> bool:
     """The question picks some of the papers shown by what they are about ("Which of them is
     about discrete diffusion?"), not by a property that no word of theirs states."""
-    return bool(_PICKS.search(question)) and not _NEGATED.search(question)
+    return bool(_PICKS.search(question)) and not negations(question)
 
 
 def read(text: str, stated: Filters, history: Sequence[Turn],
