@@ -223,6 +223,8 @@ class Retriever:
         paper holds as far as it holds its best-held item."""
         idf = self._idf()
         terms = set(tokenize(_NOTATION.sub(" ", query), query=True)) - asking_terms() if terms is None else terms
+        terms = set(_spelled_apart(terms, idf))
+        groups = [[_spelled_apart(item, idf) for item in items] for items in groups]
         unseen = 2 * max(idf.values(), default=1.0)
         held = set(tokenize(f"{paper.title}. {paper.abstract}"))
         total = sum(idf.get(t, unseen) for t in terms)
@@ -241,8 +243,21 @@ class Retriever:
         off-topic questions embed near something but leave their key terms unmatched."""
         if not hits:
             return 0.0
-        cover = max(self.coverage(query, h.paper) for h in hits[:3])
+        groups = self.alternatives(query)  # "temporal or time-series data": either topic is the topic
+        terms = (set(tokenize(_NOTATION.sub(" ", query), query=True)) - asking_terms()
+                 - {t for items in groups for item in items for t in item}) if groups else None
+        cover = max(self.coverage(query, h.paper, terms, groups) for h in hits[:3])
         return max(h.dense for h in hits) + self.settings.coverage_weight * cover
+
+
+def _spelled_apart(terms: Iterable[str], idf: dict[str, float]) -> list[str]:
+    """`terms` without the hyphenated ones no paper holds whose parts some do: "time-series"
+    is written "time series" in the abstracts, and its parts (which tokenize gives beside it)
+    stand for it; as a term no paper holds it would weigh most and sink every paper's coverage."""
+    def apart(t: str) -> bool:
+        parts = tokenize(t)[1:]  # none when they are stopwords ("in-between")
+        return "-" in t and t not in idf and bool(parts) and all(p in idf for p in parts)
+    return [t for t in terms if not apart(t)]
 
 
 HOLDING_MARGIN = 0.25  # set by hand on two follow-ups read in the app, not tuned
