@@ -126,3 +126,20 @@ def test_a_negated_pick_is_not_decided_by_the_words_the_papers_hold() -> None:
     assert picks("Which of them is about discrete diffusion?") and picks("Which of these papers use a Halton sequence?")
     assert not picks("Which of them needs no training?") and not picks("Which of these doesn't retrain the model?")
     assert not picks("Does it need retraining?")
+
+
+def test_how_does_it_compare_to_a_named_paper_sets_the_paper_it_points_at_beside_that_one(settings, seed_index) -> None:
+    """Read in the app: after "What does the Landing paper do?", "How does it compare to the
+    projected gradient ascent paper?" was read as a new question and tabled the gradient-ascent
+    paper beside two unrelated ones: the Landing paper, what "it" means, was gone."""
+    engine = Engine(settings, seed_index)
+    landing, pga = (next(p for p in seed_index.snapshot().papers.values() if p.title.startswith(t))
+                    for t in ("Efficient Diffusion Models under Nonconvex", "Projected Gradient Ascent"))
+    history = [Turn("What does the Landing paper do?", "What does the Landing paper do?", titles=[landing.title],
+                    shown=[landing.paper_id], cited=[landing.paper_id], answered=[landing.paper_id])]
+    for question in ("How does it compare to the projected gradient ascent paper?",
+                     "Is it better than the projected gradient ascent paper?"):
+        answer = engine.answer(question, history)
+        assert answer.table is not None
+        assert {r.paper_id for r in answer.table.rows} == {landing.paper_id, pga.paper_id}
+        assert landing.title in answer.query

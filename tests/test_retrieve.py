@@ -69,7 +69,10 @@ def test_a_comparative_question_is_about_its_topic_not_the_words_it_is_asked_wit
     ("Which papers use watermarks?", True),
     ("How are energy-based models trained in these papers?", True),  # read in the app: quoted four, one a table
     ("How do the methods across different papers compare?", True),
+    ("How is it different from PEARL?", True),  # read in the app: quoted the paper "it" meant alone
+    ("Is FlowCast faster than the shortcut models paper?", True),
     ("Which paper introduces PEARL?", False),
+    ("How does FaPS work in different settings?", False),
     ("What does the PEARL paper propose?", False),
 ])
 def test_which_papers_with_words_between_is_a_comparative_question(question, comparative) -> None:
@@ -117,6 +120,9 @@ def test_a_paper_a_comparison_names_beside_a_description_gets_its_row(seed_index
 @pytest.mark.parametrize(("question", "lead"), [
     ("How much better is the Halton scheduler than the confidence scheduler?", "Halton Scheduler"),
     ("What does Generative View Stitching do differently from autoregressive video models?", "Generative View Stitching"),
+    ("What does the Landing paper do?", "Efficient Diffusion Models under Nonconvex"),  # a word two papers hold at most
+    ("How does the projected gradient ascent paper guide rewards?", "Projected Gradient Ascent"),  # its opening words
+    ("What is the shortcut models paper about?", "One Step Diffusion via Shortcut Models"),
 ])
 def test_a_question_that_names_a_paper_by_its_titles_words_is_about_that_paper(seed_index, settings, question,
                                                                                  lead) -> None:
@@ -129,6 +135,8 @@ def test_a_question_that_names_a_paper_by_its_titles_words_is_about_that_paper(s
     relevant = r.relevant(question, hits, comparative=False)
     assert [h.paper.title for h in hits if h.paper.paper_id in relevant] == \
         [h.paper.title for h in hits if h.paper.title.startswith(lead)]
+    # words most papers hold call no paper by name
+    assert not r.titled("What does the diffusion models paper say?", r.search("diffusion models", k=5))
     # a title made from the abstract's first words names nothing
     derived = next(p for p in seed_index.snapshot().papers.values() if p.title_derived)
     assert not r.titled(derived.title.rstrip("…"), [Hit(derived, 1.0, 1.0, [])])

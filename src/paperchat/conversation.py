@@ -10,6 +10,9 @@ shown (in the order the person saw them), those the answer quoted or tabled
   venue/year filter applied to them, so the answer cannot drift to other papers;
   "which of them is about discrete diffusion?" keeps those that hold its
   specific words (Retriever.holding), unless it is negated ("needs no training");
+  "how does it compare to the projected gradient ascent paper?" sets the paper
+  "it" points at (the answer's first cited; "they": all it cited) beside the
+  papers the question names, and the query names the pointed-at papers by title;
 - "follow-up": it continues the topic without pointing at papers; the last
   query is prefixed and the last filters carry over;
 - "fresh": it stands on its own. Decided by measurement, not by a word list:
@@ -36,6 +39,7 @@ _ORDINAL = re.compile(r"\b(?:the\s+)?(" + "|".join(_ORDINALS) + r")\s+(?:one|pap
 _SET = re.compile(r"\b(?:which|what|any|all|none|both|each|one|some|many) of (?:these|those|them|the above)\b|"
                   r"\b(?:these|those) (?:papers|methods|works|approaches|ones)\b|\bamong (?:these|them|those)\b", re.I)
 _PRONOUN = re.compile(r"\b(?:it|its|they|their|them|this (?:paper|method|one|model)|that (?:paper|method|one))\b", re.I)
+_ONE = re.compile(r"\b(?:it|its|this (?:paper|method|one|model)|that (?:paper|method|one))\b", re.I)
 # "which papers … and how do they differ?": the pronoun points inside the question itself
 _OWN_REFERENT = re.compile(r"\b(?:papers?|methods?|approaches|works?|models?|studies)\b.*\b(?:they|them|their|it|its)\b",
                            re.I)
@@ -48,6 +52,10 @@ VENUES = ("NeurIPS", "NIPS", "ICLR", "ICML", "CVPR", "ICCV", "ECCV", "ACL", "EMN
 # ("which of them needs no training?") is not decided by the words the papers hold
 _PICKS = re.compile(r"\b(?:which|what)(?: one)? of (?:these|those|them|the above)\b|"
                     r"\bwhich (?:of )?(?:these|those) (?:papers|methods|works|approaches|ones)\b", re.I)
+
+# "how does it compare to X?", "is it better than X?": the papers pointed at, set against one the question names
+_SET_AGAINST = re.compile(r"\b(?:compare[sd]?|comparison|differs?|different|difference|versus|vs\.?|contrasts?|"
+                          r"relates?|unlike|similar|(?:better|worse|faster|slower) than)\b", re.I)
 
 Reading = tuple[str, Filters, str, Retrieved | None]
 
@@ -75,6 +83,16 @@ def read(text: str, stated: Filters, history: Sequence[Turn],
                 "narrow", None)
     content = [t for t in tokenize(text) if len(t) > 2]
     points_back = _PRONOUN.search(text) and not _OWN_REFERENT.search(text)
+    if points_back and last.cited and _SET_AGAINST.search(text):
+        # "How does it compare to the projected gradient ascent paper?": the papers "it" points at (named
+        # by their titles, so they are what the question is about), beside the ones the question names
+        alone = probe(text, stated)
+        one = _ONE.search(text) is not None  # "it" is the answer's first paper; "they", all it cited
+        pointed, titles = (last.cited[:1], last.titles[:1]) if one else (last.cited, last.titles)
+        others = [pid for pid in alone.named if pid not in pointed]
+        if others:
+            return (_PRONOUN.sub(" and ".join(titles), text, count=1),
+                    Filters(stated.venues, stated.years, list(pointed) + others), "narrow", None)
     if points_back and len(content) <= 3 and (last.cited or last.shown):
         papers = last.cited or last.answered or last.shown
         return f"{last.query} {text}", Filters(stated.venues, stated.years, list(papers)), "narrow", None

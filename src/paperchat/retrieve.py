@@ -91,8 +91,11 @@ class Retriever:
         hits = self.search(query, k, filters)
         confidence = self.confidence(query, hits[:self.settings.k])
         named = names_a_paper(query, hits[:3])  # "What is GenCape and what are its parts?" is answerable
+        top = hits[:self.settings.k]
+        names = named_papers(query, top) | self.titled(query, top)
         return Retrieved(query, filters, hits, confidence,
-                         abstain=not hits or (confidence < self.settings.abstain_below and not named))
+                         abstain=not hits or (confidence < self.settings.abstain_below and not named),
+                         named=[h.paper.paper_id for h in top if h.paper.paper_id in names])
 
     def search(self, query: str, k: int | None = None, filters: Filters | None = None) -> list[Hit]:
         """Ranked distinct papers for a standalone query, best first."""
@@ -160,11 +163,14 @@ class Retriever:
         """The hits a question names by their title's words rather than a coined name: the whole
         title (or the part before its colon) when that is two words or more ("What does Generative
         View Stitching do …?"), or the title's first two words when few papers hold the first ("How
-        much better is the Halton scheduler …?": "Halton" is in at most two). A title made from
+        much better is the Halton scheduler …?": "Halton" is in at most two), or "the <words of its
+        title> paper" when they open the title ("the projected gradient ascent paper", two words or
+        more) or one of them is that rare ("the Landing paper", "the shortcut models paper"). A title made from
         the abstract's first words (no title was given) names nothing."""
         asked = " ".join(tokenize(query))
         idf, n = self._idf(), len(self.index.snapshot().papers)
         rare = math.log(1 + (n - 2 + 0.5) / (2 + 0.5))  # BM25's idf of a term two papers hold
+        called = [" ".join(tokenize(m)) for m in _CALLED.findall(query)]  # "the projected gradient ascent paper"
         out = set()
         for h in hits:
             if h.paper.title_derived:  # a title made from the abstract's first words names nothing
@@ -172,7 +178,11 @@ class Retriever:
             lead = tokenize(title_lead(h.paper.title))
             whole = len(lead) >= 2 and f" {' '.join(lead)} " in f" {asked} "
             first = len(lead) >= 2 and idf.get(lead[0], 0.0) >= rare and f" {' '.join(lead[:2])} " in f" {asked} "
-            if whole or first:
+            words = f" {' '.join(tokenize(h.paper.title))} "
+            called_so = any(f" {c} " in words and ((c.count(" ") >= 1 and f" {' '.join(lead)} ".startswith(f" {c} "))
+                                                   or any(idf.get(t, 0.0) >= rare for t in c.split()))
+                            for c in called if c)
+            if whole or first or called_so:
                 out.add(h.paper.paper_id)
         return out
 
@@ -260,6 +270,8 @@ def _spelled_apart(terms: Iterable[str], idf: dict[str, float]) -> list[str]:
     return [t for t in terms if not apart(t)]
 
 
+# "the projected gradient ascent paper": a paper called by its title's opening words
+_CALLED = re.compile(r"\bthe\s+((?:[\w-]+\s+){1,6}?)(?:paper|method|work|approach|framework)\b", re.I)
 HOLDING_MARGIN = 0.25  # set by hand on two follow-ups read in the app, not tuned
 
 

@@ -164,6 +164,7 @@ class Retrieved:
     confidence: float = 0.0
     abstain: bool = False
     relevant: set[str] = field(default_factory=set)  # the hits that address it (Retriever.relevant)
+    named: list[str] = field(default_factory=list)  # the hits the query names, by a coined name or title words
 
 
 @dataclass
