@@ -15,6 +15,8 @@ from paperchat.claims import (
     direction_conflict,
     name_conflict,
     number_conflict,
+    pairing_conflict,
+    pairs,
     polarity_conflict,
 )
 from paperchat.config import AnswerSettings
@@ -37,6 +39,43 @@ PEARL = ("PEARL achieves speedups of up to 4.43× over autoregressive decoding. 
 ])
 def test_numbers_must_be_the_ones_stated(claim: str, ok: bool) -> None:
     assert (number_conflict(claim, PEARL) == "") is ok
+
+
+RESPECTIVELY = ("Experiments on various text generation benchmarks demonstrate the effectiveness of our PEARL, "
+                "leading to a superior speedup performance up to 4.43× and 1.50×, compared to auto-regressive "
+                "decoding and vanilla speculative decoding, respectively.")
+
+
+@pytest.mark.parametrize(("claim", "ok"), [
+    # read in the app: "What speedup does PEARL get over vanilla speculative decoding?" was answered
+    # with the other pair's number, and kept: every number and word of it is in the sentence
+    ("PEARL gets a speedup of up to 4.43× compared to vanilla speculative decoding [1].", False),
+    ("PEARL is 1.50× faster than auto-regressive decoding.", False),
+    ("PEARL gets up to 4.43× over auto-regressive decoding and 1.50× over vanilla speculative decoding.", True),
+    ("PEARL gets a speedup of up to 4.43× over autoregressive decoding [1].", True),
+    ("PEARL is 1.5× faster than vanilla speculative decoding.", True),
+    ("PEARL reaches a 4.43× speedup.", True),
+])
+def test_a_number_paired_respectively_must_go_with_its_own_thing(claim: str, ok: bool) -> None:
+    assert (pairing_conflict(claim, RESPECTIVELY) == "") is ok
+    assert (conflict(claim, RESPECTIVELY, RESPECTIVELY, RESPECTIVELY) == "") is ok
+
+
+@pytest.mark.parametrize(("sentence", "paired"), [
+    (RESPECTIVELY, [(4.43, "auto-regressive decoding"), (1.5, "vanilla speculative decoding")]),
+    ("EAST sets a new state of the art on NTU60, SSv2, and UCF101, surpassing previous best work by 10.1, 7.7, "
+     "and 3.9 percentage points, respectively.", [(10.1, "NTU60"), (7.7, "SSv2"), (3.9, "UCF101")]),
+    ("It reduces unsafe generations on the Open-Sora and ZeroScopeT2V models across the T2VSafetyBench and "
+     "SafeSora benchmarks, with average reductions of 36.3% and 58.2% respectively, while preserving prompt "
+     "alignment and video quality.", [(36.3, "T2VSafetyBench"), (58.2, "SafeSora benchmarks")]),
+    # two lists of numbers: which one "respectively" pairs is not read, so nothing is checked
+    ("GraphShield reduces attack success rates to 1.9% and 7.8%, respectively, while keeping refusal rates "
+     "at 7.1% and 6.8% on LLaMA and Vicuna.", []),
+    ("It achieves 4.43× and 1.50× speedups over auto-regressive and speculative decoding.", []),  # no "respectively"
+    ("It achieves +5.4%/+2.7% higher accuracy compared to Dream 7B and Qwen3 4B, respectively.", []),
+])
+def test_respectively_pairs_numbers_with_the_things_listed_before_it(sentence: str, paired: list) -> None:
+    assert [(n[0], thing) for n, thing in pairs(sentence)] == paired
 
 
 def test_a_derived_percentage_is_not_stated() -> None:

@@ -13,13 +13,17 @@ reason (shown to the person) or "" when none is found:
 - direction: a direction word (increases/decreases, faster/slower,
   outperforms/underperforms, improves/degrades, …) whose opposite is what the
   supporting sentences say fails;
+- pairs: a number the abstract pairs "respectively" with one of a list of
+  things ("4.43× and 1.50×, compared to auto-regressive decoding and vanilla
+  speculative decoding, respectively") must go with that thing, not another;
 - names: a method, dataset or benchmark named in the claim (GSM8K, ImageNet,
   LoRA: words with inner capitals or digits) must occur in the abstract;
 - credit: a name the claim says the paper introduces or proposes must be the
   paper's own (in its title, or in a sentence with "we", "our", "called" …),
   not one its abstract only mentions ("such as GRPO").
-Rules, not a model: no NLI model is packaged for this machine, and these five
-are the edits that turned true claims false in our adversarial set (README).
+Rules, not a model: no NLI model is packaged for this machine; all but pairs
+are the edits that turned true claims false in our adversarial set (README),
+and pairs is a swap the model made in the app.
 A rewording that keeps numbers, negations, directions and names passes.
 """
 
@@ -28,7 +32,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from paperchat.text import sentences, tokenize
+from paperchat.text import STOPWORDS, sentences, tokenize
 
 _NUMBER = re.compile(
     r"(?<![\w.])(?P<up>(?:up to|as much as|as many as|at most|over|more than|nearly|about|around|~)\s*)?"
@@ -148,6 +152,93 @@ def direction_conflict(claim: str, support: str) -> str:
     return ""
 
 
+_RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
+_EDGE = ",;:.()"
+
+
+def _lists(sentence: str) -> list[tuple[int, list[str]]]:
+    """The coordinated lists of a sentence ("4.43× and 1.50×", "NTU60, SSv2, and UCF101",
+    "auto-regressive decoding and vanilla speculative decoding"), each at the word index of its
+    "and": an item is at most three words, ended by a comma or a stopword."""
+    words = sentence.split()
+    out = []
+    for i, w in enumerate(words):
+        if w.lower() != "and" or i == 0:
+            continue
+        right: list[str] = []
+        for x in words[i + 1:i + 5]:
+            bare = x.strip(_EDGE)
+            if not right and bare.lower() in STOPWORDS:  # "and the state-of-the-art method EGPlace"
+                continue
+            if not bare or bare.lower() in STOPWORDS or len(right) == 3:
+                break
+            right.append(bare)
+            if x != x.rstrip(_EDGE):
+                break
+        items: list[str] = []
+        j = i - 1
+        while j >= 0:
+            chunk: list[str] = []
+            while j >= 0 and len(chunk) < 3:
+                bare = words[j].strip(_EDGE)
+                if (chunk and words[j].endswith(",")) or not bare or bare.lower() in STOPWORDS:
+                    break
+                chunk.insert(0, bare)
+                j -= 1
+            if not chunk:
+                break
+            items.insert(0, " ".join(chunk))
+            if not (j >= 0 and words[j].endswith(",")):
+                break
+        if items and right:
+            out.append((i, items + [" ".join(right)]))
+    return out
+
+
+def pairs(sentence: str) -> list[tuple[Number, str]]:
+    """(number, what it is of) for a sentence that pairs a list of numbers with a list of things
+    "respectively" ("up to 4.43× and 1.50×, compared to auto-regressive decoding and vanilla
+    speculative decoding, respectively"); [] when it does not, or when the lists do not line up."""
+    found = _RESPECTIVELY.search(sentence)
+    if not found:
+        return []
+    before = len(sentence[:found.start()].split())  # the lists "respectively" refers to come before it
+    lists = [(i, items) for i, items in _lists(sentence) if i < before]
+    lists = [(i, items) for i, items in lists if not any(x.endswith("-") for x in items)]  # "time- and …-domain"
+    counted = [(i, [numbers(x) for x in items]) for i, items in lists  # "4.55% increase", not "Qwen3 4B"
+               if all((numbers(x.split()[0]) or numbers(x.split()[-1])) and x.split()[1:] == x.lower().split()[1:]
+                      for x in items)]
+    numeric = [(i, [n[0] for n in found]) for i, found in counted if all(len(n) == 1 for n in found)]
+    if len(numeric) != 1:
+        return []
+    at, values = numeric[0]
+    things = [(abs(i - at), items) for i, items in lists
+              if len(items) == len(values) and not any(numbers(x) for x in items)]
+    if not things or len({v for v in values}) < len(values):
+        return []
+    return list(zip(values, min(things)[1], strict=True))
+
+
+def pairing_conflict(claim: str, support: str) -> str:
+    """A number the claim gives to the wrong one of the things the abstract pairs it with
+    "respectively": "4.43× compared to vanilla speculative decoding" where the abstract gives
+    4.43× for auto-regressive decoding and 1.50× for vanilla speculative decoding."""
+    said, words = numbers(claim), set(tokenize(claim))
+    for sentence in sentences(support):
+        paired = pairs(sentence)
+        if not paired:
+            continue
+        terms = [set(tokenize(thing)) for _, thing in paired]
+        own = [t - set().union(*(o for k, o in enumerate(terms) if k != i)) for i, t in enumerate(terms)]
+        given = [i for i, (n, _) in enumerate(paired) if any(_same(c, n) for c in said)]
+        named = [i for i, t in enumerate(own) if t and 2 * len(t & words) >= len(t)]  # half its own words
+        if len(given) == 1 and named and given[0] not in named and not own[given[0]] & words:
+            n, thing = paired[given[0]]
+            other = paired[named[0]][1]
+            return (f"the abstract gives {n[0]:g}{n[1]} for {thing}, not for {other}")
+    return ""
+
+
 def name_conflict(claim: str, abstract: str, own_names: Sequence[str] = ()) -> str:
     have = abstract.lower()
     for name in _NAME.findall(claim):
@@ -189,6 +280,6 @@ def conflict(claim: str, best: str, nearby: str, abstract: str, own_names: Seque
     for name in sorted(own_names, key=len, reverse=True):
         if name:
             plain = re.sub(re.escape(name), " ", plain, flags=re.I)
-    return (number_conflict(plain, nearby) or polarity_conflict(plain, best)
+    return (number_conflict(plain, nearby) or pairing_conflict(plain, nearby) or polarity_conflict(plain, best)
             or direction_conflict(plain, best) or name_conflict(claim, abstract, own_names)
             or credit_conflict(claim, abstract, own_names))
