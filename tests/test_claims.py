@@ -94,6 +94,19 @@ def test_negation_on_one_side_only_fails(claim: str, ok: bool) -> None:
     assert (polarity_conflict(claim, best) == "") is ok
 
 
+def test_a_yes_or_no_reply_word_is_no_negation() -> None:
+    """Read in the app: "Does ZIP-RC require an extra model to predict reward?" was answered "No,
+    ZIP-RC does not require an extra model to predict reward." and withheld as a negation the
+    abstract lacks: the reply's "No," was counted beside its "not"."""
+    stated = ("ZIP-RC reuses reserved or unused logits in the same forward pass as next-token prediction to "
+              "output a joint distribution over final reward and remaining length—no extra models, "
+              "architecture change, or inference overhead.")
+    assert conflict("No, ZIP-RC does not require an extra model to predict reward.", stated, stated, stated) == ""
+    assert conflict("Yes, ZIP-RC requires no extra models.", stated, stated, stated) == ""
+    assert conflict("No, ZIP-RC requires extra models.", stated, stated, stated)  # the claim itself still counts
+    assert conflict("No extra models are not needed.", stated, stated, stated)  # "No" that is no reply word
+
+
 @pytest.mark.parametrize(("claim", "ok"), [
     # a negation made by a prefix flips the sentence as "not" does (read in the app: "their inability to")
     ("GFlowNets are limited by their inability to exploit the compositional structure", False),

@@ -270,13 +270,16 @@ def credit_conflict(claim: str, abstract: str, own_names: Sequence[str] = ()) ->
     return ""
 
 
+_REPLY = re.compile(r"^\s*(?:no|yes)\s*[,.;:!]\s*", re.I)
+
+
 def conflict(claim: str, best: str, nearby: str, abstract: str, own_names: Sequence[str] = ()) -> str:
     """Why `claim` is not what the abstract says, or "" when no rule objects. `best` is the
     sentence closest to the claim (polarity and direction are read there), `nearby` the
     few closest (a number may sit in the next sentence), `abstract` the whole text (names).
     `own_names` are the titles and labels of the papers the claim cites: a title is a name,
     so its words ("Do Not Let …", "One Step Diffusion") are no negation and no number."""
-    plain = claim
+    plain = _REPLY.sub("", claim)  # "No, ZIP-RC does not need an extra model": the reply word answers, it claims nothing
     for name in sorted(own_names, key=len, reverse=True):
         if name:
             plain = re.sub(re.escape(name), " ", plain, flags=re.I)
