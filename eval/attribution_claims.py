@@ -5,7 +5,8 @@ paper and withheld when the two are swapped?
     python eval/attribution_claims.py --sweep         # tune split over margins (how it was chosen)
 
 Both papers are shown as [1] and [2]; the verifier's naming step puts their titles in for the
-markers, so each clause has its paper as subject. Faithful sentences should be kept, swapped
+markers, so each clause has its paper as subject. Three forms: markers as subjects, names before
+markers, and names as subjects with the markers at the sentence's end ("X …, while Y … [1][2]"). Faithful sentences should be kept, swapped
 ones withheld. The margin (`answer.attribution_margin`) was chosen on the tune split.
 """
 
@@ -26,7 +27,7 @@ from paperchat.schema import Paper  # noqa: E402
 MARGINS = (0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 2.0)  # 2.0: the check off (cosines differ by at most 2)
 
 
-def judged(engine: Engine, splits: tuple[str, ...], named: bool = False) -> dict[tuple[str, str], list[float]]:
+def judged(engine: Engine, splits: tuple[str, ...], named: bool | str = False) -> dict[tuple[str, str], list[float]]:
     """(split, kind) -> 1.0 for each sentence judged as expected (faithful kept, swapped withheld)."""
     tally: dict[tuple[str, str], list[float]] = defaultdict(list)
     for line in (ROOT / "eval" / "attribution.jsonl").read_text(encoding="utf-8").splitlines():
@@ -35,7 +36,11 @@ def judged(engine: Engine, splits: tuple[str, ...], named: bool = False) -> dict
             continue
         shown = {n: Paper(p["id"], p["title"], p["abstract"], "", 0) for n, p in enumerate(c["papers"], 1)}
         sentence = c["sentence"]
-        if named:  # as the model often writes it: the name before the marker ("PEARL [1] …, while ASSD [2] …")
+        if named == "end":  # names as subjects, markers at the end ("PEARL …, while ASSD … [1][2]")
+            for n, p in shown.items():
+                sentence = sentence.replace(f"[{n}]", p.name, 1)
+            sentence = sentence.rstrip(".") + " " + "".join(f"[{n}]" for n in shown) + "."
+        elif named:  # as the model often writes it: the name before the marker ("PEARL [1] …, while ASSD [2] …")
             for n, p in shown.items():
                 sentence = sentence.replace(f"[{n}]", f"{p.name} [{n}]", 1)
         kept = all(checked.text is not None for _, checked in engine.check(sentence, shown))
@@ -57,11 +62,11 @@ def main() -> int:
             print(f"| {margin} | {rate(tally[('tune', 'faithful')])} | {rate(tally[('tune', 'swapped')])} |")
         return 0
     print("| split | n | form | faithful kept | swapped withheld |\n|---|---|---|---|---|")
-    for named in (False, True):
+    forms = {False: "[n] as subject", True: "name [n]", "end": "names as subjects, [1][2] at the end"}
+    for named, form in forms.items():
         tally = judged(engine, ("tune", "test"), named)
         for split in ("tune", "test"):
             n = len(tally[(split, "faithful")]) + len(tally[(split, "swapped")])
-            form = "name [n]" if named else "[n] as subject"
             print(f"| {split} | {n} | {form} | {rate(tally[(split, 'faithful')])} | {rate(tally[(split, 'swapped')])} |")
     return 0
 

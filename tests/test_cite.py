@@ -394,6 +394,12 @@ DRAFTERS = ("Speculative decoding drafts tokens with a small draft model. "
      "Aligned Drafters for Faster Inference [2] trains the draft model to match the target model.", True),
     ("PEARL [1] achieves up to 4.4 times speedup, while Aligned Drafters for Faster Inference [2] adapts the draft "
      "length of speculative decoding with pre-verify and post-verify strategies.", False),
+    # names as subjects and the markers at the end (read in the app: "GRACE achieves state-of-the-art results
+    # on personalized reward model benchmarks, while P-GenRM … [2][1]" was kept; that result is P-GenRM's)
+    ("PEARL adapts the draft length of speculative decoding with pre-verify and post-verify strategies, while "
+     "Aligned Drafters for Faster Inference trains the draft model to match the target model [1][2].", True),
+    ("Aligned Drafters for Faster Inference adapts the draft length of speculative decoding with pre-verify and "
+     "post-verify strategies [2][1].", False),
 ])
 def test_a_claim_far_closer_to_another_shown_paper_is_that_papers(sentence, kept) -> None:
     e = WordEmbedding(model_name="t")

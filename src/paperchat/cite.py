@@ -29,8 +29,9 @@ shown abstract supports it:
   (against the paper the clause names, where it names one, else all that back it);
 - a citation that supports nothing in the sentence is moved to a shown source
   that does, or removed; but a clause whose subject is a paper ("…, while [2]
-  demonstrates X", or "…, while PEARL [2] …" where the model wrote the name) is
-  about that paper: the name is left out of what is judged, and if only another
+  demonstrates X", "…, while PEARL [2] …" where the model wrote the name, or "GRACE
+  achieves …, while P-GenRM uses … [2][1]", a cited paper's name opening a clause before a
+  verb) is about that paper: the name is left out of what is judged, and if only another
   paper backs the clause, or another shown paper's closest sentence is more than
   `answer.attribution_margin` closer to it (cosine), the sentence is withheld:
   the claim is the other paper's (moving the citation would leave [2]'s name on X) —
@@ -311,6 +312,12 @@ class Verifier:
         body = strip_markers(sentence)
         if not body:
             return Checked(None, [], {})
+        for n in valid:  # "GRACE achieves …, while P-GenRM demonstrates … [2][1]": the names are the subjects
+            name = by_n[n].paper.name
+            if n not in subjects and _leads(body, name):
+                subjects[n] = name
+                if name not in unjudged:  # judged without it, like a name put in for a marker
+                    unjudged.append(name)
         report.checked += 1  # sentences, not citations: the figures divide by sentences
         report.uncited += not valid
         # a title put in for a marker is no claim (its marker says the same): judged without it. If
@@ -565,6 +572,13 @@ def _names(text: str, label: str, title: str = "") -> bool:
         return True
     lead = title_lead(title)
     return len(lead.split()) >= 3 and _says(text, lead, re.I)
+
+
+def _leads(body: str, name: str) -> bool:
+    """A clause of `body` opens with `name` before a verb ("GRACE achieves …", "…, while P-GenRM
+    uses …"): the paper is that clause's subject, as if the model had put its marker there."""
+    return len(name) > 2 and re.search(rf"(?:^|;\s*|\b(?:while|whereas|whilst|but)\s+)(?:the\s+)?{re.escape(name)}"
+                                       rf"\s+(?:[a-z]+s|is|has|was)\b", body) is not None
 
 
 def _about(clause: str, subjects: dict[int, str]) -> list[int]:
