@@ -538,3 +538,28 @@ def test_a_stop_inside_an_open_parenthesis_ends_no_sentence() -> None:
              "and result [2][1]. PEARL adapts drafts [1].")
     assert split_sentences(reply) == [reply[:reply.index(" PEARL")], "PEARL adapts drafts [1]."]
     assert split_sentences("A (e.g. B) works [1]. C fails [2].") == ["A (e.g. B) works [1].", "C fails [2]."]
+
+
+HALTON_FID = ("We then propose a new sampling strategy based on our Halton scheduler instead of the original Confidence "
+          "scheduler. Our scheduler does not require retraining or noise injection. Evaluation on ImageNet and COCO "
+          "demonstrates that the Halton scheduler outperforms the Confidence scheduler quantitatively by reducing "
+          "the FID and qualitatively by generating more diverse and more detailed images.")
+
+
+@pytest.mark.parametrize(("sentence", "kept"), [
+    # read in the app: withheld as "the abstract negates what the claim states", its closest sentence
+    # being the one with "instead of"; the sentence that says it holds all its key terms but one
+    ("The Halton scheduler improves over the Confidence scheduler by reducing the FID and qualitatively by "
+     "generating more diverse and more detailed images [1].", True),
+    ("The Halton scheduler requires retraining [1].", False),  # the sentence that says it negates it
+])
+def test_a_claim_closest_to_a_negated_sentence_is_read_in_the_sentence_that_says_it(sentence, kept) -> None:
+    def embed(texts: list[str]) -> np.ndarray:  # as MiniLM had it: the claim closest to the "instead of" sentence
+        v = np.array([[1.0, float("instead" in t or "improves over" in t), 0.3] for t in texts])
+        return v / np.linalg.norm(v, axis=1, keepdims=True)
+
+    verifier = Verifier(embed, AnswerSettings(support_threshold=0.35, min_term_overlap=0.3))
+    srcs = [Source(1, _paper("h", "Halton Scheduler for Masked Generative Image Transformer", HALTON_FID), "Halton")]
+    verifier.prepare(srcs)
+    out = verifier.check(sentence, srcs, Verification())
+    assert (out.text is not None) == kept, out.reason

@@ -55,7 +55,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from paperchat.claims import conflict, number_conflict, numbers
+from paperchat.claims import ABSTRACT_NEGATES, conflict, negations, number_conflict, numbers
 from paperchat.config import AnswerSettings
 from paperchat.markers import parse, strip_markers, with_markers
 from paperchat.schema import Checked, Source, Verification
@@ -171,6 +171,16 @@ class Verifier:
             return False, best, NO_SENTENCE
         nearby = " ".join(source.sentences[int(i)] for i in order[:2])
         why = conflict(clause, best, nearby, source.paper.abstract, names)
+        if why == ABSTRACT_NEGATES:
+            # "The Halton scheduler improves over the Confidence scheduler by reducing the FID …" is
+            # closest to "… our Halton scheduler instead of the original Confidence scheduler"; the
+            # sentence that says it, holding all its key terms but one and no more negations, is read
+            bare = _key_terms(_strip(clause, names))
+            for i in order[1:]:
+                said = source.sentences[int(i)]
+                if (_holds(said, bare) and negations(said) <= negations(clause)
+                        and not conflict(clause, said, said, source.paper.abstract, names)):
+                    return True, said, ""
         if why.startswith(NUMBER_WHY):
             # "reduces decoding steps by up to 3.4×" is closest to a sentence without the number;
             # the sentence that states it, with all the clause's key terms but one, is read instead

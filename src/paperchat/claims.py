@@ -125,6 +125,9 @@ def _negated_terms(text: str) -> set[str]:
     return out
 
 
+ABSTRACT_NEGATES = "the abstract negates what the claim states"
+
+
 def polarity_conflict(claim: str, support: str) -> str:
     """A negation the claim adds, or one of the abstract's that the claim drops while
     keeping the words it governs ("requires retraining" against "without retraining")."""
@@ -132,7 +135,7 @@ def polarity_conflict(claim: str, support: str) -> str:
     if said > stated:
         return "the claim negates what the abstract states"
     if said < stated and set(tokenize(claim)) & _negated_terms(support):
-        return "the abstract negates what the claim states"
+        return ABSTRACT_NEGATES
     return ""
 
 
