@@ -70,6 +70,7 @@ def test_a_comparative_question_is_about_its_topic_not_the_words_it_is_asked_wit
     ("How are energy-based models trained in these papers?", True),  # read in the app: quoted four, one a table
     ("How do the methods across different papers compare?", True),
     ("How is it different from PEARL?", True),  # read in the app: quoted the paper "it" meant alone
+    ("How do GenVP and GenCape use VAEs differently?", True),  # read in the app: quotes, no table
     ("Is FlowCast faster than the shortcut models paper?", True),
     ("Which paper introduces PEARL?", False),
     ("How does FaPS work in different settings?", False),

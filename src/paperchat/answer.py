@@ -52,7 +52,7 @@ COMPARATIVE = re.compile(
     r"what papers|papers (?:that|which|on|about)|approaches|methods|both|similar|trade-?offs?|"
     r"(?:which|what)\s+(?:[\w-]+\s+){1,3}?papers|"  # "Which ICLR 2025 papers", "What recent diffusion papers"
     r"(?:in|across|among|between)\s+(?:these|those|the|different|all|both)\s+papers|"  # "How are EBMs trained in these papers?"
-    r"different from|(?:better|worse|faster|slower) than)\b",  # "How is it different from PEARL?"
+    r"different from|differently|(?:better|worse|faster|slower) than)\b",  # "How is it different from PEARL?"
     re.IGNORECASE,
 )
 
