@@ -149,7 +149,14 @@ class Retriever:
             return named
         if not comparative:
             best = max((h.dense for h in hits), default=0.0)
-            return {h.paper.paper_id for i, h in enumerate(hits) if i == 0 or h.dense >= best - s.relevant_margin}
+            close = [h for i, h in enumerate(hits) if i == 0 or h.dense >= best - s.relevant_margin]
+            # beside the top hit, a paper must hold half of what the question asks that the top hit holds
+            # ("How does unlearning in generative models work?": "unlearning", not just "generative")
+            top = set(tokenize(f"{hits[0].paper.title}. {hits[0].paper.abstract}")) if hits else set()
+            terms = {t for t in self._specific(set(tokenize(_NOTATION.sub(" ", query), query=True))
+                                              - asking_terms()) if t in top}
+            return {h.paper.paper_id for i, h in enumerate(close)
+                    if i == 0 or not terms or self.coverage(query, h.paper, terms) >= TOPIC_SHARE}
         groups = self.alternatives(query)
         topic = self.topic_terms(query, hits) - {t for items in groups for item in items for t in item}
         cover = {h.paper.paper_id: self.coverage(query, h.paper, topic, groups) for h in hits}
@@ -272,6 +279,7 @@ def _spelled_apart(terms: Iterable[str], idf: dict[str, float]) -> list[str]:
 
 # "the projected gradient ascent paper": a paper called by its title's opening words
 _CALLED = re.compile(r"\bthe\s+((?:[\w-]+\s+){1,6}?)(?:paper|method|work|approach|framework)\b", re.I)
+TOPIC_SHARE = 0.5  # of the question's specific terms the top hit holds, a further paper holds this share (idf)
 HOLDING_MARGIN = 0.25  # set by hand on two follow-ups read in the app, not tuned
 
 
