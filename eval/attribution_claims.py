@@ -5,8 +5,9 @@ paper and withheld when the two are swapped?
     python eval/attribution_claims.py --sweep         # tune split over margins (how it was chosen)
 
 Both papers are shown as [1] and [2]; the verifier's naming step puts their titles in for the
-markers, so each clause has its paper as subject. Three forms: markers as subjects, names before
-markers, and names as subjects with the markers at the sentence's end ("X …, while Y … [1][2]"). Faithful sentences should be kept, swapped
+markers, so each clause has its paper as subject. Four forms: markers as subjects, names before
+markers, names as subjects with the markers at the sentence's end ("X …, while Y … [1][2]"), and
+names as subjects with no marker (the verifier then finds the papers that back each clause). Faithful sentences should be kept, swapped
 ones withheld. The margin (`answer.attribution_margin`) was chosen on the tune split.
 """
 
@@ -36,14 +37,14 @@ def judged(engine: Engine, splits: tuple[str, ...], named: bool | str = False) -
             continue
         shown = {n: Paper(p["id"], p["title"], p["abstract"], "", 0) for n, p in enumerate(c["papers"], 1)}
         sentence = c["sentence"]
-        if named == "end":  # names as subjects, markers at the end ("PEARL …, while ASSD … [1][2]")
+        if named in ("end", "none"):  # names as subjects, markers at the end ("PEARL …, while ASSD … [1][2]") or none
             for n, p in shown.items():
                 sentence = sentence.replace(f"[{n}]", p.name, 1)
-            sentence = sentence.rstrip(".") + " " + "".join(f"[{n}]" for n in shown) + "."
+            sentence = sentence.rstrip(".") + (" " + "".join(f"[{n}]" for n in shown) if named == "end" else "") + "."
         elif named:  # as the model often writes it: the name before the marker ("PEARL [1] …, while ASSD [2] …")
             for n, p in shown.items():
                 sentence = sentence.replace(f"[{n}]", f"{p.name} [{n}]", 1)
-        kept = all(checked.text is not None for _, checked in engine.check(sentence, shown))
+        kept = all(checked.text is not None for _, checked in engine.check(sentence, shown, uncited=named == "none"))
         tally[(c["split"], c["kind"])].append(float(kept == (c["expected"] == "supported")))
     return tally
 
@@ -62,7 +63,8 @@ def main() -> int:
             print(f"| {margin} | {rate(tally[('tune', 'faithful')])} | {rate(tally[('tune', 'swapped')])} |")
         return 0
     print("| split | n | form | faithful kept | swapped withheld |\n|---|---|---|---|---|")
-    forms = {False: "[n] as subject", True: "name [n]", "end": "names as subjects, [1][2] at the end"}
+    forms = {False: "[n] as subject", True: "name [n]", "end": "names as subjects, [1][2] at the end",
+             "none": "names as subjects, no marker"}
     for named, form in forms.items():
         tally = judged(engine, ("tune", "test"), named)
         for split in ("tune", "test"):

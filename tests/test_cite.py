@@ -400,6 +400,11 @@ DRAFTERS = ("Speculative decoding drafts tokens with a small draft model. "
      "Aligned Drafters for Faster Inference trains the draft model to match the target model [1][2].", True),
     ("Aligned Drafters for Faster Inference adapts the draft length of speculative decoding with pre-verify and "
      "post-verify strategies [2][1].", False),
+    # and with no marker at all (read in the app: the model wrote the GRACE sentence without one)
+    ("PEARL trains the draft model to match the target model, while Aligned Drafters for Faster Inference adapts "
+     "the draft length of speculative decoding with pre-verify and post-verify strategies.", False),
+    ("PEARL adapts the draft length of speculative decoding with pre-verify and post-verify strategies, while "
+     "Aligned Drafters for Faster Inference trains the draft model to match the target model.", True),
 ])
 def test_a_claim_far_closer_to_another_shown_paper_is_that_papers(sentence, kept) -> None:
     e = WordEmbedding(model_name="t")
@@ -410,8 +415,8 @@ def test_a_claim_far_closer_to_another_shown_paper_is_that_papers(sentence, kept
     verifier.prepare(srcs)
     out = verifier.check(sentence, srcs, Verification())
     assert (out.text is not None) == kept, out.reason
-    if not kept:
-        assert "it is what PEARL says" in out.reason
+    if not kept:  # the claim is put back on its paper, or its subject does not back it at all
+        assert "it is what PEARL says" in out.reason or "but that paper does not support it" in out.reason
 
 
 def test_a_marker_before_any_third_person_verb_is_a_subject(verifier, sources) -> None:

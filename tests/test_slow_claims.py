@@ -53,15 +53,16 @@ def test_a_bare_marker_subject_is_judged_with_its_title_but_a_flip_still_fails(r
 
 
 def test_a_neighbours_claim_is_not_kept_on_the_wrong_paper(real_engine) -> None:
-    """eval/attribution.jsonl, test half, both ways the model writes a subject ("[1] proposes …",
-    "PEARL [1] proposes …"): the two papers' contributions swapped are withheld, as written kept."""
+    """eval/attribution.jsonl, test half, every way the model writes a subject ("[1] proposes …",
+    "PEARL [1] proposes …", "PEARL proposes …, while … [1][2]", no marker at all): the two papers'
+    contributions swapped are withheld, as written kept."""
     import importlib.util
 
     spec = importlib.util.spec_from_file_location("attribution_claims", ROOT / "eval" / "attribution_claims.py")
     assert spec and spec.loader
     attribution = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(attribution)
-    for named in (False, True):
+    for named in (False, True, "end", "none"):
         tally = attribution.judged(real_engine, ("test",), named)
         for kind in ("faithful", "swapped"):
             assert sum(tally[("test", kind)]) / len(tally[("test", kind)]) >= 0.90, (named, kind)

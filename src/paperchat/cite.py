@@ -322,7 +322,8 @@ class Verifier:
         body = strip_markers(sentence)
         if not body:
             return Checked(None, [], {})
-        for n in valid:  # "GRACE achieves …, while P-GenRM demonstrates … [2][1]": the names are the subjects
+        # "GRACE achieves …, while P-GenRM demonstrates … [2][1]", or with no marker at all: the names are the subjects
+        for n in valid or sorted(by_n):
             name = by_n[n].paper.name
             if n not in subjects and _leads(body, name):
                 subjects[n] = name

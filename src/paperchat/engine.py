@@ -192,11 +192,13 @@ class Engine:
         verdict.seconds = time.perf_counter() - start
         return verdict
 
-    def check(self, text: str, papers: Mapping[int, Paper]) -> list[tuple[str, Checked]]:
-        """Verify each sentence of `text` that carries a `[n]` against the numbered `papers`."""
+    def check(self, text: str, papers: Mapping[int, Paper], uncited: bool = False) -> list[tuple[str, Checked]]:
+        """Verify each sentence of `text` that carries a `[n]` (with `uncited`, every sentence, as an
+        answer's are) against the numbered `papers`."""
         sources = self._prepare([Source(n, p, A.short_label(p.title)) for n, p in papers.items()])
         return [(s, self._verifier.check(s, sources, Verification()))
-                for s in split_sentences(text.replace(A.IN_SHORT, "").replace(A.HOW_THEY_DIFFER, "")) if "[" in s]
+                for s in split_sentences(text.replace(A.IN_SHORT, "").replace(A.HOW_THEY_DIFFER, ""))
+                if uncited or "[" in s]
 
     # ------------------------------------------------------------ the steps
 
