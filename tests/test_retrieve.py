@@ -223,14 +223,6 @@ def test_a_hyphenated_word_the_abstracts_write_apart_counts_as_held(seed_index, 
     assert series.paper_id in kept
 
 
-def test_a_question_on_topics_joined_by_or_is_answerable_when_one_is_held(seed_index, settings) -> None:
-    """Either topic of "temporal point processes or quantum chromodynamics" is the topic: the
-    collection holds the first, so the question is not refused for lacking the second."""
-    r = Retriever(seed_index, settings.retrieval)
-    assert not r.retrieve("Which papers study temporal point processes or quantum chromodynamics?").abstain
-    assert r.retrieve("Which papers study quantum chromodynamics or lattice gauge theory?").abstain
-
-
 def test_a_single_paper_answer_quotes_beside_its_top_paper_only_papers_on_its_topic(seed_index, settings) -> None:
     """Read in the app: "How does unlearning in generative models work?" quoted, beside the two
     unlearning papers, a hallucination paper and an energy-based model paper, as close in cosine.

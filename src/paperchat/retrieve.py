@@ -260,10 +260,7 @@ class Retriever:
         off-topic questions embed near something but leave their key terms unmatched."""
         if not hits:
             return 0.0
-        groups = self.alternatives(query)  # "temporal or time-series data": either topic is the topic
-        terms = (set(tokenize(_NOTATION.sub(" ", query), query=True)) - asking_terms()
-                 - {t for items in groups for item in items for t in item}) if groups else None
-        cover = max(self.coverage(query, h.paper, terms, groups) for h in hits[:3])
+        cover = max(self.coverage(query, h.paper) for h in hits[:3])
         return max(h.dense for h in hits) + self.settings.coverage_weight * cover
 
 
