@@ -132,7 +132,8 @@ class Retriever:
 
     def relevant(self, query: str, hits: list[Hit], comparative: bool) -> set[str]:
         """The papers that address the question (they are quoted, get a table row and may be
-        cited): the top hit, and those within a margin of the best cosine; for a comparative
+        cited): the top hit, and those within a margin of the best cosine that hold half of the
+        question's specific terms the top hit holds (TOPIC_SHARE); for a comparative
         question, of the best cosine plus coverage of the topic terms the hits share, so a
         paper that embeds near the question but lacks its topic gets no row; topics the question
         joins with "or" or "and" are alternatives, any one of which covers ("3D reconstruction, rendering or
@@ -274,7 +275,7 @@ def _spelled_apart(terms: Iterable[str], idf: dict[str, float]) -> list[str]:
     return [t for t in terms if not apart(t)]
 
 
-# "the projected gradient ascent paper": a paper called by its title's opening words
+# "the projected gradient ascent paper", "the Landing paper": a paper called by words of its title
 _CALLED = re.compile(r"\bthe\s+((?:[\w-]+\s+){1,6}?)(?:paper|method|work|approach|framework)\b", re.I)
 TOPIC_SHARE = 0.5  # of the question's specific terms the top hit holds, a further paper holds this share (idf)
 HOLDING_MARGIN = 0.25  # set by hand on two follow-ups read in the app, not tuned
