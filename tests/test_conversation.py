@@ -143,3 +143,17 @@ def test_how_does_it_compare_to_a_named_paper_sets_the_paper_it_points_at_beside
         assert answer.table is not None
         assert {r.paper_id for r in answer.table.rows} == {landing.paper_id, pga.paper_id}
         assert landing.title in answer.query
+
+
+def test_an_ordinal_set_against_a_named_paper_keeps_both(settings, seed_index) -> None:
+    """Read in the app: "How does the first one compare to NoisePrints?" answered over the first
+    paper alone; NoisePrints, which it names, was dropped."""
+    engine = Engine(settings, seed_index)
+    papers = list(seed_index.snapshot().papers.values())
+    first = next(p for p in papers if p.title.startswith("A Watermark for Order-Agnostic"))
+    noise = next(p for p in papers if p.title.startswith("NoisePrints"))
+    history = [Turn("Which papers do watermarking?", "Which papers do watermarking?", titles=[first.title],
+                    shown=[first.paper_id], cited=[first.paper_id], answered=[first.paper_id])]
+    answer = engine.answer("How does the first one compare to NoisePrints?", history)
+    assert {first.paper_id, noise.paper_id} <= set(answer.shown)
+    assert answer.table is not None and {r.paper_id for r in answer.table.rows} == {first.paper_id, noise.paper_id}

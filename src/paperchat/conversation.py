@@ -12,7 +12,8 @@ shown (in the order the person saw them), those the answer quoted or tabled
   specific words (Retriever.holding), unless it is negated ("needs no training");
   "how does it compare to the projected gradient ascent paper?" sets the paper
   "it" points at (the answer's first cited; "they": all it cited) beside the
-  papers the question names, and the query names the pointed-at papers by title;
+  papers the question names, and the query names the pointed-at papers by title
+  ("How does the first one compare to NoisePrints?" likewise keeps NoisePrints);
 - "follow-up": it continues the topic without pointing at papers; the last
   query is prefixed and the last filters carry over;
 - "fresh": it stands on its own. Decided by measurement, not by a word list:
@@ -77,6 +78,8 @@ def read(text: str, stated: Filters, history: Sequence[Turn],
     last = history[-1]
     picked = _ordinal_papers(text, last.shown)
     if picked:
+        if _SET_AGAINST.search(text):  # "How does the first one compare to NoisePrints?": and the one it names
+            picked += [pid for pid in probe(text, stated).named if pid not in picked]
         return f"{last.query} {text}", Filters(stated.venues, stated.years, picked), "narrow", None
     if _SET.search(text) and last.shown:  # "which of them": the papers the answer was about, not every card
         return (f"{last.query} {text}", Filters(stated.venues, stated.years, list(last.answered or last.shown)),
