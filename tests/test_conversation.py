@@ -143,6 +143,11 @@ def test_how_does_it_compare_to_a_named_paper_sets_the_paper_it_points_at_beside
         assert answer.table is not None
         assert {r.paper_id for r in answer.table.rows} == {landing.paper_id, pga.paper_id}
         assert landing.title in answer.query
+    # a title is put in as written, a LaTeX backslash included (not read as a regex escape)
+    titled = [Turn(history[0].question, history[0].query, titles=[r"Landing with $\delta$-constraints"],
+                   shown=history[0].shown, cited=history[0].cited, answered=history[0].answered)]
+    answer = engine.answer("How does it compare to the projected gradient ascent paper?", titled)
+    assert r"Landing with $\delta$-constraints" in answer.query
 
 
 def test_an_ordinal_set_against_a_named_paper_keeps_both(settings, seed_index) -> None:

@@ -94,7 +94,8 @@ def read(text: str, stated: Filters, history: Sequence[Turn],
         pointed, titles = (last.cited[:1], last.titles[:1]) if one else (last.cited, last.titles)
         others = [pid for pid in alone.named if pid not in pointed]
         if others:
-            return (_PRONOUN.sub(" and ".join(titles), text, count=1),
+            named = " and ".join(titles)  # as written: a title's backslash ("$\\alpha$") is no escape
+            return (_PRONOUN.sub(lambda _: named, text, count=1),
                     Filters(stated.venues, stated.years, list(pointed) + others), "narrow", None)
     if points_back and len(content) <= 3 and (last.cited or last.shown):
         papers = last.cited or last.answered or last.shown
