@@ -217,7 +217,7 @@ def pairs(sentence: str) -> list[tuple[Number, str]]:
     at, values = numeric[0]
     things = [(abs(i - at), items) for i, items in lists
               if len(items) == len(values) and not any(numbers(x) for x in items)]
-    if not things or len({v for v in values}) < len(values):
+    if not things or len(set(values)) < len(values):
         return []
     return list(zip(values, min(things)[1], strict=True))
 

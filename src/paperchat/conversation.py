@@ -39,8 +39,9 @@ _ORDINAL = re.compile(r"\b(?:the\s+)?(" + "|".join(_ORDINALS) + r")\s+(?:one|pap
                       r"|\bthe\s+(" + "|".join(_ORDINALS) + r")\b", re.I)
 _SET = re.compile(r"\b(?:which|what|any|all|none|both|each|one|some|many) of (?:these|those|them|the above)\b|"
                   r"\b(?:these|those) (?:papers|methods|works|approaches|ones)\b|\bamong (?:these|them|those)\b", re.I)
-_PRONOUN = re.compile(r"\b(?:it|its|they|their|them|this (?:paper|method|one|model)|that (?:paper|method|one))\b", re.I)
-_ONE = re.compile(r"\b(?:it|its|this (?:paper|method|one|model)|that (?:paper|method|one))\b", re.I)
+_ONE_WORDS = r"it|its|this (?:paper|method|one|model)|that (?:paper|method|one)"  # one paper: the first cited
+_ONE = re.compile(rf"\b(?:{_ONE_WORDS})\b", re.I)
+_PRONOUN = re.compile(rf"\b(?:{_ONE_WORDS}|they|their|them)\b", re.I)
 # "which papers … and how do they differ?": the pronoun points inside the question itself
 _OWN_REFERENT = re.compile(r"\b(?:papers?|methods?|approaches|works?|models?|studies)\b.*\b(?:they|them|their|it|its)\b",
                            re.I)

@@ -154,8 +154,7 @@ class Retriever:
             # beside the top hit, a paper must hold half of what the question asks that the top hit holds
             # ("How does unlearning in generative models work?": "unlearning", not just "generative")
             top = set(tokenize(f"{hits[0].paper.title}. {hits[0].paper.abstract}")) if hits else set()
-            terms = {t for t in self._specific(set(tokenize(_NOTATION.sub(" ", query), query=True))
-                                              - asking_terms()) if t in top}
+            terms = {t for t in self._specific(_asked(query)) if t in top}
             return {h.paper.paper_id for i, h in enumerate(close)
                     if i == 0 or not terms or self.coverage(query, h.paper, terms) >= TOPIC_SHARE}
         groups = self.alternatives(query)
@@ -240,7 +239,7 @@ class Retriever:
         question joins with "or" or "and") counts as one term, as heavy as its heaviest item, that the
         paper holds as far as it holds its best-held item."""
         idf = self._idf()
-        terms = set(tokenize(_NOTATION.sub(" ", query), query=True)) - asking_terms() if terms is None else terms
+        terms = _asked(query) if terms is None else terms
         terms = set(_spelled_apart(terms, idf))
         groups = [[_spelled_apart(item, idf) for item in items] for items in groups]
         unseen = 2 * max(idf.values(), default=1.0)
@@ -263,6 +262,12 @@ class Retriever:
             return 0.0
         cover = max(self.coverage(query, h.paper) for h in hits[:3])
         return max(h.dense for h in hits) + self.settings.coverage_weight * cover
+
+
+def _asked(query: str) -> set[str]:
+    """The terms of what a query asks about: its words without notation ("[0,1]") and without the
+    words it is asked with ("compare", "papers")."""
+    return set(tokenize(_NOTATION.sub(" ", query), query=True)) - asking_terms()
 
 
 def _spelled_apart(terms: Iterable[str], idf: dict[str, float]) -> list[str]:
