@@ -198,6 +198,17 @@ COMPARATIVE_HELD_OUT_J = [
     ("Compare the papers on forecasting, of time series or of trajectories.", ["cwts", "flowcast"]),
 ]
 
+# Split "held-out-k": written before the change that keeps a paper the question names beside a
+# description and reads topics joined by "and" as alternatives (f4ad540), run before and after it only to report.
+COMPARATIVE_HELD_OUT_K = [
+    ("Compare PEARL with self-speculative decoding for any-order models.", ["pearl", "selfspec"]),
+    ("How do the normalizing flow and rectified flow papers differ?", ["bijection", "frf", "slerp"]),
+    ("Are there papers that generate neural network weights?", ["dwf"]),
+    ("How do dParallel and the other diffusion language model decoding papers differ?", ["dparallel", "dlm_knows"]),
+    ("How does NoisePrints differ from the watermark for order-agnostic language models?", ["noiseprints", "wm_order"]),
+    ("Which papers deal with memorization and unlearning in diffusion models?", ["memo", "unlearn_c", "ttt"]),
+]
+
 FILTERED = [
     ("ICLR 2025 papers on speculative decoding", ["pearl"]),
     ("ICLR 2026 papers on watermarking", ["wm_spec", "noiseprints"]),
@@ -323,7 +334,8 @@ def main() -> None:
                                      ("held-out-f", "f", COMPARATIVE_HELD_OUT_F),
                                      ("held-out-g", "g", COMPARATIVE_HELD_OUT_G),
                                      ("held-out-i", "i", COMPARATIVE_HELD_OUT_I),
-                                     ("held-out-j", "j", COMPARATIVE_HELD_OUT_J)):
+                                     ("held-out-j", "j", COMPARATIVE_HELD_OUT_J),
+                                     ("held-out-k", "k", COMPARATIVE_HELD_OUT_K)):
                 for k, (q, gold) in enumerate(held, 1):
                     rows.append({"id": f"comparative-{tag}{k:02d}", "category": cat, "split": split, "turns": [q],
                                  "gold": [P[g] for g in gold]})
