@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -159,6 +160,14 @@ def test_a_symlink_loop_is_named_not_a_traceback(tmp_path: Path) -> None:
 def test_entities_are_decoded_before_tags_are_stripped() -> None:
     text = clean_text("Safe &lt;img src=x onerror=alert(1)&gt; text, &amp;lt;script&amp;gt;x&amp;lt;/script&amp;gt; p<0.05")
     assert "<img" not in text and "<script" not in text and "onerror" not in text and "p<0.05" in text
+
+
+def test_a_tag_the_latex_pass_makes_is_stripped_too() -> None:
+    """Found by the fuzz test: "<\\?x>" lost its backslash to the LaTeX pass and "< ?x>" its
+    space, after the tags were stripped, and came out as the tag "<?x>"."""
+    for raw in ("000000000<\\?0000000000000000000000>", "a < <x> ?y> b", "a <\\textbf{b}> c"):
+        assert not re.search(r"<[A-Za-z/!?][^<>]*>", clean_text(raw)), raw
+    assert clean_text("p<0.05 and 3 < 4 > 2") == "p<0.05 and 3 < 4 > 2"
 
 
 def test_only_code_hosts_become_the_code_link(tmp_path: Path) -> None:

@@ -82,6 +82,8 @@ def clean_text(text: str, ours: str = "this method") -> str:
     if "(" in text:
         text = re.sub(r"\(\s*\)", "", text)
     text = re.sub(r"(available|released|found) (at|on|here)\s*[.:]?\s*$", r"\1.", text)
+    while _TAG.search(text):  # a tag the passes above made ("<\?x>" loses its backslash, "< ?x>" its space)
+        text = re.sub(r"\s+([.,;:!?)])", r"\1", _TAG.sub(" ", text))
     return re.sub(r"\s+", " ", text).strip()
 
 
