@@ -63,6 +63,31 @@ def test_a_comparative_question_is_about_its_topic_not_the_words_it_is_asked_wit
     assert r.coverage("Compare the papers that study anomaly detection", hydra) == r.coverage("anomaly detection", hydra)
 
 
+def test_asking_for_a_papers_results_is_no_topic(seed_index, settings) -> None:
+    """Read in the app: "What is the main result of the consistency models paper?" and "Which papers
+    evaluate on ImageNet, and what do they report?" were refused: "main", "result" and "report",
+    words no abstract needs, weighed as topics the papers lack."""
+    r = Retriever(seed_index, settings.retrieval)
+    papers = seed_index.snapshot().papers.values()
+    consistency = next(p for p in papers if p.abstract.startswith("Consistency models are a new family"))
+    halton = next(p for p in papers if p.title.startswith("Halton Scheduler"))
+    assert r.coverage("What is the main result of the consistency models paper?", consistency) == r.coverage(
+        "consistency models", consistency)
+    assert r.coverage("Which papers evaluate on ImageNet, and what do they report?", halton) == r.coverage(
+        "evaluate on ImageNet", halton)
+
+
+def test_the_verb_that_joins_a_comparisons_topics_is_no_topic(seed_index, settings) -> None:
+    """Read in the app: "Which papers combine diffusion models with reinforcement learning?" tabled
+    "Linear Combination of Saved Checkpoints …" (evolutionary search, no RL) beside GoRL, for "combin"."""
+    r = Retriever(seed_index, settings.retrieval)
+    question = "Which papers combine diffusion models with reinforcement learning?"
+    hits = r.retrieve(question, 5).hits
+    topic = r.topic_terms(question, hits)
+    assert "reinforc" in topic and "combin" not in topic
+    assert "combin" in r.topic_terms("Which papers use linear combinations of checkpoints?", hits)
+
+
 @pytest.mark.parametrize(("question", "comparative"), [
     ("Which ICLR 2025 papers are about reinforcement learning?", True),  # read in the app: was one paper's answer
     ("What recent diffusion papers study memorization?", True),

@@ -125,6 +125,29 @@ def _negated_terms(text: str) -> set[str]:
     return out
 
 
+def done_without(text: str) -> set[str]:
+    """The terms `text` says are not needed or not done: those a negation governs ("requires no
+    additional training", "without retraining") and the first part of a "-free" word
+    ("training-free", "label-free")."""
+    return _negated_terms(text) | {t for w in re.findall(r"\b([A-Za-z]+)-free\b", text) for t in tokenize(w)}
+
+
+# the words a question that asks what is done without needs beside it ("does not need any extra data": "data")
+_NEEDING = frozenset(tokenize("need needs needed require requires required any additional extra further more "
+                              "rely relies depend depends use uses"))
+
+
+def asked_without(question: str) -> set[str]:
+    """What a question asks to be done without ("Which of them needs no retraining?": "retrain")."""
+    return done_without(question) - _NEEDING
+
+
+def does_without(term: str, negated: set[str]) -> bool:
+    """`term` is among the `negated` terms of a text (done_without); "retrain" is done without
+    by a text that needs no training."""
+    return term in negated or (term.startswith("re") and len(term) > 5 and term[2:] in negated)
+
+
 ABSTRACT_NEGATES = "the abstract negates what the claim states"
 
 

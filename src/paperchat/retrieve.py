@@ -23,11 +23,19 @@ import math
 import re
 from collections.abc import Iterable, Sequence
 
+from paperchat.claims import asked_without, does_without, done_without
 from paperchat.config import RetrievalSettings
 from paperchat.generation import Snapshot
 from paperchat.index import PaperIndex
 from paperchat.schema import Filters, Hit, Paper, Retrieved
-from paperchat.text import alternatives, asking_terms, sentences, title_lead, tokenize
+from paperchat.text import (
+    alternatives,
+    asking_terms,
+    joining_terms,
+    sentences,
+    title_lead,
+    tokenize,
+)
 
 _YEAR = r"(?:19|20)\d\d"
 _FILTER_TAIL = r"(?=\s*(?:$|[,.;:?!)]|papers?\b|only\b|and\b|or\b|about\b|on\b|that\b|which\b|with\b))"
@@ -207,11 +215,31 @@ class Retriever:
         best = max(cover.values(), default=0.0)
         return {pid for pid, c in cover.items() if c >= max(0.5, best - HOLDING_MARGIN)}
 
+    def doing_without(self, question: str, hits: list[Hit]) -> set[str]:
+        """The hits that say they do without what a negated pick asks about ("Which of them needs
+        no retraining?": "a training-free … paradigm", "requires no additional training"), holding
+        at least half of its specific negated terms (weighted by idf; "need", "extra" and the like
+        left out) among the terms their abstract negates (claims.done_without); "retraining" is
+        done without by a paper that needs no training. Empty when the question negates nothing
+        specific."""
+        idf = self._idf()
+        terms = {t for t in self._specific(asked_without(question) - asking_terms()) if t in idf}
+        if not terms:
+            return set()
+        total = sum(idf[t] for t in terms)
+        out = set()
+        for h in hits:
+            negated = done_without(f"{h.paper.title}. {h.paper.abstract}")
+            if sum(idf[t] for t in terms if does_without(t, negated)) >= total / 2:
+                out.add(h.paper.paper_id)
+        return out
+
     def topic_terms(self, query: str, hits: list[Hit]) -> set[str]:
         """The query terms that two or more of the hits share: what a comparative question is
         about ("watermark" in "how do the watermarking papers differ in what they protect"),
-        as opposed to the aspect it compares them on ("protect"); all terms if none is shared."""
-        terms = set(tokenize(query, query=True)) - asking_terms()
+        as opposed to the aspect it compares them on ("protect") or the verb that joins its topics
+        ("combine … with"); all terms if none is shared."""
+        terms = set(tokenize(query, query=True)) - asking_terms() - joining_terms(query)
         terms = set(self._specific(terms)) or terms
         held = [set(tokenize(f"{h.paper.title}. {h.paper.abstract}")) for h in hits]
         return {t for t in terms if sum(t in h for h in held) >= 2} or terms

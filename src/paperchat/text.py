@@ -103,7 +103,10 @@ def inert(text: str, citations: bool = False) -> str:
 _ASKING = ("compare comparing comparison differ differs different difference differences study studies "
            "studying approach approaches paper papers work works method methods propose proposed way ways "
            "address addressing tackle do does use using statement statements aspect aspects respective "
-           "respectively terms various following recent recently latest")
+           "respectively terms various following recent recently latest "
+           # how a question asks for a paper's results ("What is the main result of …?", "… what do they report?")
+           "main result results finding findings contribution contributions outcome outcomes headline report "
+           "reports reported")
 
 
 @lru_cache(maxsize=1)
@@ -117,6 +120,17 @@ _LIST_PIECE = re.compile(r"[A-Za-z0-9]+(?:[-'][A-Za-z0-9]+)*|[^\w\s]")
 # "and" joins topics a paper must hold together only beside words like these
 _JOINT = re.compile(r"\b(?:both|combin\w*|together|jointly|joint|integrat\w*|unif\w*|bridg\w*|between|"
                     r"intersection)\b", re.I)
+
+
+# "Which papers combine diffusion models with reinforcement learning?": the verb joins the topics, it is
+# none of them ("Linear Combination of Saved Checkpoints …" holds "combination", not reinforcement learning)
+_JOINING_VERB = re.compile(r"\b(?:combin(?:e|es|ing)|integrat(?:e|es|ing)|unif(?:y|ies|ying)|bridg(?:e|es|ing)|"
+                           r"merg(?:e|es|ing)|fus(?:e|es|ing))\b(?=[^.?!]*\b(?:with|and|into)\b)", re.I)
+
+
+def joining_terms(question: str) -> set[str]:
+    """The terms of the verbs that join a question's topics ("combine … with …"): no topic."""
+    return {t for m in _JOINING_VERB.finditer(question) for t in tokenize(m.group(0), query=True)}
 
 
 def alternatives(question: str) -> list[list[list[str]]]:
