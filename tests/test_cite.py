@@ -352,6 +352,30 @@ def test_a_marker_is_named_even_when_another_cited_title_holds_its_words() -> No
     assert "while Diffusion Language Model Knows the Answer Before It Decodes" in shown, shown
 
 
+def test_a_name_the_paper_coined_after_a_leading_marker_is_its_name(verifier) -> None:
+    """'[1] Prophet is a training-free …' read 'Diffusion Language Model Knows the Answer Before It
+    Decodes Prophet is …' once the title was put in: Prophet is the method's name in the abstract."""
+    title = "Diffusion Language Model Knows the Answer Before It Decodes"
+    abstract = ("Diffusion language models decode in parallel but need many refinement steps. "
+                "We introduce Prophet, a training-free fast decoding paradigm that enables early commit decoding.")
+    prophet = [Source(1, _paper("p", title, abstract), title)]
+    verifier.prepare(prophet)
+    out = verifier.check("[1] Prophet is a training-free fast decoding paradigm that enables early commit decoding.",
+                         prophet, Verification())
+    assert out.text == "Prophet is a training-free fast decoding paradigm that enables early commit decoding [1]."
+    # a word the abstract also writes in lower case is no name: the title is put in
+    common = verifier.check("[1] Early commit decoding is a training-free fast decoding paradigm.", prophet,
+                            Verification())
+    assert (common.text or common.said).startswith(title)
+
+
+def test_a_name_after_a_leading_marker_and_an_article_is_not_filled_twice(verifier, sources) -> None:
+    """'[2] The Halton scheduler spreads …' read 'Halton Scheduler for MaskGIT The Halton scheduler …'."""
+    out = verifier.check("[2] The Halton scheduler spreads the unmasked tokens uniformly over the image.", sources,
+                         Verification())
+    assert out.text == "The Halton scheduler spreads the unmasked tokens uniformly over the image [2]."
+
+
 def test_a_pronoun_after_a_leading_marker_gives_way_to_the_name(sources) -> None:
     """'[1] This paper adapts …' read 'PEARL This paper adapts …' once the name was put in."""
     verifier = Verifier(lambda t: np.asarray(WordEmbedding(model_name="t").get_text_embedding_batch(t)), LENIENT)

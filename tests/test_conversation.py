@@ -120,12 +120,40 @@ def test_which_of_them_is_about_a_topic_picks_the_papers_that_hold_it(settings, 
     assert answer.answered == [discrete]
 
 
-def test_a_negated_pick_is_not_decided_by_the_words_the_papers_hold() -> None:
+def test_a_pick_is_read_as_holding_or_doing_without() -> None:
     from paperchat.conversation import picks
 
-    assert picks("Which of them is about discrete diffusion?") and picks("Which of these papers use a Halton sequence?")
-    assert not picks("Which of them needs no training?") and not picks("Which of these doesn't retrain the model?")
-    assert not picks("Does it need retraining?")
+    assert picks("Which of them is about discrete diffusion?") == picks("Which of these papers use a Halton sequence?") \
+        == picks("Which one also covers diffusion models?") == "holding"
+    assert picks("Which of them needs no training?") == picks("Which of these doesn't retrain the model?") == "without"
+    assert not picks("Does it need retraining?") and not picks("Which one of the papers uses VAEs?")
+
+
+def test_a_negated_pick_keeps_the_papers_that_say_they_do_without(settings, seed_index) -> None:
+    """Read in the app: after the parallel-decoding papers, "Which of them needs no retraining?"
+    quoted all four and the model's "[2] needs no retraining" named PEARL, whose abstract says
+    nothing of training; Prophet's says "a training-free fast decoding paradigm" and "requires no
+    additional training", and dParallel's is "a novel training strategy"."""
+    engine = Engine(settings, seed_index)
+    _, history = _talk(engine, "Which papers work on parallel decoding?")
+    titles = {p.title.split(":")[0]: pid for pid, p in engine.papers().items()}
+    prophet, dparallel = titles["Diffusion Language Model Knows the Answer Before It Decodes"], titles["dParallel"]
+    assert {prophet, dparallel} <= set(history[0].answered)
+    answer = engine.answer("Which of them needs no retraining?", history)
+    assert answer.answered == [prophet]
+    assert {c.paper.paper_id for c in answer.citations} == {prophet}
+    assert "training-free" in answer.text or "requires no additional training" in answer.text  # the sentence that says so
+
+
+def test_which_one_after_a_comparison_picks_among_its_papers(settings, seed_index) -> None:
+    """Read in the app: "Which one also covers diffusion models?" after the two VAE
+    generalization papers was read as a new question and answered with a third paper."""
+    engine = Engine(settings, seed_index)
+    _, history = _talk(engine, "Compare the two VAE generalization papers.")
+    both = next(pid for pid, p in engine.papers().items() if p.title.startswith("Generalization in VAE and Diffusion"))
+    assert both in history[0].answered and len(history[0].answered) == 2
+    answer = engine.answer("Which one also covers diffusion models?", history)
+    assert answer.answered == [both]
 
 
 def test_how_does_it_compare_to_a_named_paper_sets_the_paper_it_points_at_beside_that_one(settings, seed_index) -> None:

@@ -252,3 +252,16 @@ def test_a_streamed_sentence_does_not_end_inside_an_open_parenthesis(settings, s
     said = answer.text.split(A.HOW_THEY_DIFFER if answer.table else A.IN_SHORT)[-1]
     assert "vs [1]. " not in said and "vs [1]." not in answer.verification.dropped_sentences
     assert all(s.count("(") <= s.count(")") for s in answer.verification.dropped_sentences)
+
+
+def test_a_which_question_over_papers_quoted_asks_what_each_does_that_answers_it(settings, seed_index) -> None:
+    """Asked to "answer the question", the model replied "[1]" to "Which papers combine diffusion
+    models with reinforcement learning?": a which-question asks it to say what each paper does."""
+    from paperchat.answer import TASK_ANSWER, TASK_WHICH
+
+    chat = ScriptedChat("GoRL trains expressive generative policies for online reinforcement learning [1].")
+    engine = Engine(settings, seed_index, chat)
+    engine.answer("Which papers address hallucination in generative models?")
+    engine.answer("What is PEARL?")
+    tasks = [messages[-1]["content"].splitlines()[-1] for messages in chat.prompts]
+    assert tasks == [TASK_WHICH, TASK_ANSWER]

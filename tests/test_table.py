@@ -187,3 +187,20 @@ def test_compare_builds_the_table_for_named_papers_and_refuses_unknown_ids(setti
 @pytest.mark.parametrize("question", ["How much does ZIP-RC improve accuracy?", "What speedup does PEARL reach?"])
 def test_intent_is_read_from_the_question(question: str) -> None:
     assert A.intent(question) == "number"
+
+
+def test_evidence_for_a_result_or_for_what_is_done_without_picks_that_sentence() -> None:
+    """"What is its main result?" was answered from the abstract's opening sentence; after "Which
+    of them needs no retraining?" the paper's "training-free" sentence was not quoted."""
+    said = ["Squared tensor networks are expressive distribution estimators.",
+            "We show how to parameterize squared circuits to overcome their marginalization overhead.",
+            "Our parameterizations unlock efficient marginalization and we introduce a training-free variant.",
+            "Experiments show 2x faster marginalization with no loss in likelihood."]
+    source = Source(1, Paper(paper_id="t", title="T", abstract=" ".join(said), venue="ICLR", year=2026), "T", sentences=said,
+                    vectors=np.array([[1.0, 0.0], [0.9, 0.436], [0.9, 0.436], [0.9, 0.436]]),
+                    roles=["background", "method", "method", "result"])
+    question = np.array([1.0, 0.0])
+    assert A.intent("What is its main result?") == A.intent("What results does the Swift Hydra paper report?") == "result"
+    assert A.pick_evidence(question, source, 1) == [said[0]]
+    assert A.pick_evidence(question, source, 1, "result") == [said[3]]
+    assert A.pick_evidence(question, source, 1, without=frozenset({"retrain"})) == [said[2]]

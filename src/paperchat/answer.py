@@ -29,7 +29,7 @@ import numpy as np
 from paperchat import table as T
 from paperchat.chat import ChatModel
 from paperchat.cite import Verifier
-from paperchat.claims import negations
+from paperchat.claims import does_without, done_without, negations
 from paperchat.config import AnswerSettings
 from paperchat.errors import ModelUnavailableError, PaperchatError
 from paperchat.markers import opens_more, split_sentences, strip_markers
@@ -72,7 +72,12 @@ TASK_TABLE = ("In at most three sentences of at most 20 words each, say how thes
               "and result. Use only the table.")
 TASK_COMPARE = "Compare the papers in one or two sentences: what each does and how they differ."
 TASK_ANSWER = "Answer the question in one or two sentences."
-TASKS = " ".join((TASK_TABLE, TASK_COMPARE, TASK_ANSWER))
+# "Which papers combine diffusion models with RL?" over one paper: asked to answer, the model replied "[1]"
+TASK_WHICH = "In one or two sentences, say what each paper does that answers the question, starting with its name."
+TASKS = " ".join((TASK_TABLE, TASK_COMPARE, TASK_ANSWER, TASK_WHICH))
+# a question that asks which papers (or which of those shown) do something
+_WHICH = re.compile(r"^\W*(?:which|what)\b(?:\s+[\w-]+){0,3}?\s+(?:papers?|works?|ones?|of (?:them|these|those|the two))\b|"
+                    r"\bwhich one\b|^\W*(?:are|is) there (?:any )?papers?\b", re.I)
 
 
 def short_label(hit_or_title: Hit | str) -> str:
@@ -97,39 +102,50 @@ _INTENTS = {
                        r"trained) on\b", re.I),
     "method": re.compile(r"\bhow (?:does|do|is|are|can)\b|\bwhat (?:method|technique|mechanism|components?|"
                          r"architecture|algorithm)\b|\bwork\b", re.I),
+    # "What is its main result?" was answered with the abstract's opening sentence
+    "result": re.compile(r"\bwhat (?:is|are|were|was) (?:its|their|the) (?:main |key |central |headline )?"
+                         r"(?:results?|findings?|conclusions?|outcomes?)\b|\bwhat (?:main |key )?(?:results?|findings?) "
+                         r"(?:does|do|did)\b|"
+                         r"\bwhat (?:do|did|does) (?:they|it|the (?:paper|authors?|study)) (?:find|show|conclude)\b", re.I),
 }
 _DIGIT = re.compile(r"\d")
 _DATA = re.compile(r"\b(?:data(?:sets?)?|benchmarks?|corpus|corpora|evaluat\w* on|experiments? on)\b", re.I)
 
 
 def intent(question: str) -> str:
-    """What kind of sentence answers the question: "number", "data", "method" or ""."""
+    """What kind of sentence answers the question: "number", "data", "method", "result" or ""."""
     return next((name for name, pattern in _INTENTS.items() if pattern.search(question)), "")
 
 
 def pick_evidence(question_vec: np.ndarray, source: Source, count: int, wants: str = "",
-                  bonus: float = 0.15) -> list[str]:
+                  bonus: float = 0.15, without: frozenset[str] = frozenset()) -> list[str]:
     """The `count` sentences of the source that best answer the question, in abstract order:
     closeness to it, plus `bonus` for a sentence of the kind it asks for (a number for "how
-    much", the method for "how does it work", the data for "what data")."""
+    much", the method for "how does it work", the data for "what data", a result for "what is
+    its main result"), and as much again for
+    one that says it does without what the question asks to be done `without` ("needs no
+    retraining": "a training-free … paradigm")."""
     assert source.vectors is not None
     sims = source.vectors @ question_vec
     for i, sentence in enumerate(source.sentences):
+        role = source.roles[i] if i < len(source.roles) else ""
         fits = ((wants == "number" and _DIGIT.search(sentence)) or (wants == "data" and _DATA.search(sentence))
-                or (wants == "method" and i < len(source.roles) and source.roles[i] == "method"))
+                or (wants in ("method", "result") and role == wants))
         sims[i] += bonus if fits else 0.0
+        if without and any(does_without(t, done_without(sentence)) for t in without):
+            sims[i] += bonus
     keep = sorted(np.argsort(-sims)[:count].tolist())
     return [source.sentences[i] for i in keep]
 
 
 def evidence(question_vec: np.ndarray, sources: list[Source], use: Sequence[int], count: int,
-             wants: str = "") -> Evidence:
+             wants: str = "", without: frozenset[str] = frozenset()) -> Evidence:
     """Markdown bullets quoting each source numbered in `use`, and the quotes per source."""
     lines, quotes = [], {}
     for s in sources:
         if s.n not in use:
             continue
-        quotes[s.n] = pick_evidence(question_vec, s, count, wants)
+        quotes[s.n] = pick_evidence(question_vec, s, count, wants, without=without)
         venue = f"{s.paper.venue} {s.paper.year}"
         # abstract text is untrusted: "[0,1]" is the paper's text, not a citation, and no link is made
         quoted = inert(" ".join(quotes[s.n]))
@@ -155,7 +171,8 @@ def prompt(plan: Plan, ev: Evidence) -> list[dict[str, str]]:
         return [{"role": "system", "content": SYSTEM.replace("two", "three")},
                 {"role": "user", "content": f"Table:\n{shown}\n\nQuestion: {plan.query}\n{task}"}]
     shown = "\n".join(f"[{n}] {labels[n]}: {' '.join(ev.quotes[n])}" for n in ev.quotes)
-    task = TASK_COMPARE if plan.comparative and len(ev.quotes) > 1 else TASK_ANSWER
+    task = (TASK_COMPARE if plan.comparative and len(ev.quotes) > 1
+            else TASK_WHICH if _WHICH.search(plan.question) else TASK_ANSWER)
     return [
         {"role": "system", "content": SYSTEM},
         {"role": "user", "content": f"Evidence:\n{shown}\n\nQuestion: {plan.query}\n{task}"},

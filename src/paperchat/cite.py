@@ -112,6 +112,18 @@ NO_SENTENCE = "no sentence of the abstract says this"
 NUMBER_WHY = "the number "  # how claims.number_conflict's reason begins
 
 
+def _coined_after(rest: str, paper_text: str) -> str:
+    """The name right after a marker when it is one the paper coined ("[1] Prophet is …", "[2] GoRL
+    trains …"): a capitalised word of the paper's text that it never writes in lower case, so
+    not "Diffusion" in "[1] Diffusion models …"; "" otherwise."""
+    m = re.match(r"\s*([A-Z][\w-]*[A-Za-z0-9])\b", rest)
+    if not m or len(m.group(1)) < 3 or m.group(1).lower() in STOPWORDS:
+        return ""
+    word = m.group(1)
+    written = re.search(rf"\b{re.escape(word)}\b", paper_text)
+    lowered = re.search(rf"\b{re.escape(word.lower())}\b", paper_text) if word != word.lower() else None
+    return word if written and not lowered else ""
+
 class Verifier:
     def __init__(self, embed: Callable[[list[str]], np.ndarray], settings: AnswerSettings) -> None:
         self.embed = embed
@@ -285,14 +297,19 @@ class Verifier:
                 before = re.split(r";|\b(?:while|whereas|but)\b", before, flags=re.I)[-1]
                 # a name's first word ("PEARL") names it; "A" or "The" opening a title does not
                 by_first = len(first) > 2 and first.lower() not in STOPWORDS and _says(before, first)
-                if by_first or probe in before.lower() or text[m.end():].lstrip().lower().startswith(probe):
+                coined = _coined_after(text[m.end():], f"{by_n[n].paper.title}. {by_n[n].paper.abstract}")
+                if coined and coined not in unjudged:  # "[1] Prophet is a training-free …": the method's own name
+                    unjudged.append(coined)
+                after = re.sub(r"^\s*(?:the|a|an)\s+", "", text[m.end():], flags=re.I).lower()  # "[1] The Halton …"
+                if (by_first or coined or probe in before.lower() or after.startswith(probe)
+                        or (len(first) > 2 and first.lower() not in STOPWORDS and _says(after[:len(first) + 1], first, re.I))):
                     # already named: "PEARL [1] and ...", "[2] Projected Gradient Ascent … addresses"; the
                     # clause that names it is about it all the same
                     written = next((w for w in sorted({by_n[n].paper.title, lead, named, by_n[n].label}, key=len,
                                                       reverse=True) if len(w) > 2 and w in text), "")
                     if written and written not in unjudged:  # judged without it, like a name put in
                         unjudged.append(written)
-                    subjects.setdefault(n, written or (first if by_first else probe))
+                    subjects.setdefault(n, written or coined or (first if by_first else probe))
                     return m.group(0)
                 if lead.lower() not in by_n[n].paper.abstract.lower() or named != lead:
                     unjudged.append(named)

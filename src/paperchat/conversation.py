@@ -9,7 +9,8 @@ shown (in the order the person saw them), those the answer quoted or tabled
   was about, not every source card; for "it", those cited), with any new
   venue/year filter applied to them, so the answer cannot drift to other papers;
   "which of them is about discrete diffusion?" keeps those that hold its
-  specific words (Retriever.holding), unless it is negated ("needs no training");
+  specific words (Retriever.holding), "which of them needs no retraining?" those
+  that say they do without it ("training-free": Retriever.doing_without);
   "how does it compare to the projected gradient ascent paper?" sets the paper
   "it" points at (the answer's first cited; "they": all it cited) beside the
   papers the question names, and the query names the pointed-at papers by title
@@ -37,7 +38,8 @@ _ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "last
              "1st": 0, "2nd": 1, "3rd": 2, "4th": 3, "5th": 4}
 _ORDINAL = re.compile(r"\b(?:the\s+)?(" + "|".join(_ORDINALS) + r")\s+(?:one|paper|method|source|result|approach)s?\b"
                       r"|\bthe\s+(" + "|".join(_ORDINALS) + r")\b", re.I)
-_SET = re.compile(r"\b(?:which|what|any|all|none|both|each|one|some|many) of (?:these|those|them|the above)\b|"
+_SET = re.compile(r"\b(?:which|what|any|all|none|both|each|one|some|many) of (?:these|those|them|the above|the two)\b|"
+                  r"\bwhich one\b(?! of the (?:papers|collection))|"
                   r"\b(?:these|those) (?:papers|methods|works|approaches|ones)\b|\bamong (?:these|them|those)\b", re.I)
 _ONE_WORDS = r"it|its|this (?:paper|method|one|model)|that (?:paper|method|one)"  # one paper: the first cited
 _ONE = re.compile(rf"\b(?:{_ONE_WORDS})\b", re.I)
@@ -50,9 +52,9 @@ VENUES = ("NeurIPS", "NIPS", "ICLR", "ICML", "CVPR", "ICCV", "ECCV", "ACL", "EMN
           "COLT", "AISTATS", "UAI", "CoRL", "TMLR", "JMLR", "COLM", "ICRA", "IROS", "SIGIR", "Interspeech", "ICASSP")
 
 
-# "which of them is about …": picks among the papers the last answer was about; a negated pick
-# ("which of them needs no training?") is not decided by the words the papers hold
-_PICKS = re.compile(r"\b(?:which|what)(?: one)? of (?:these|those|them|the above)\b|"
+# "which of them is about …", "which one also covers …": picks among the papers the last answer was about
+_PICKS = re.compile(r"\b(?:which|what)(?: one)? of (?:these|those|them|the above|the two)\b|"
+                    r"\bwhich one\b(?! of the (?:papers|collection))|"
                     r"\bwhich (?:of )?(?:these|those) (?:papers|methods|works|approaches|ones)\b", re.I)
 
 # "how does it compare to X?", "is it better than X?": the papers pointed at, set against one the question names
@@ -62,10 +64,14 @@ _SET_AGAINST = re.compile(r"\b(?:compare[sd]?|comparison|differs?|different|diff
 Reading = tuple[str, Filters, str, Retrieved | None]
 
 
-def picks(question: str) -> bool:
-    """The question picks some of the papers shown by what they are about ("Which of them is
-    about discrete diffusion?"), not by a property that no word of theirs states."""
-    return bool(_PICKS.search(question)) and not negations(question)
+def picks(question: str) -> str:
+    """How the question picks some of the papers shown: "holding", by what they are about
+    ("Which of them is about discrete diffusion?": Retriever.holding); "without", by what they
+    say they do without ("Which of them needs no retraining?": Retriever.doing_without, since a
+    paper that mentions retraining may be one that needs it); "" when it picks none."""
+    if not _PICKS.search(question):
+        return ""
+    return "without" if negations(question) else "holding"
 
 
 def read(text: str, stated: Filters, history: Sequence[Turn],

@@ -25,6 +25,7 @@ from paperchat import conversation, roles
 from paperchat import table as T
 from paperchat.chat import ChatModel
 from paperchat.cite import Verifier
+from paperchat.claims import asked_without
 from paperchat.config import Settings
 from paperchat.errors import PaperchatError, QuestionError
 from paperchat.index import SCHEMA, PaperIndex
@@ -237,9 +238,11 @@ class Engine:
             found.abstain = not found.hits
         if not found.abstain:
             found.relevant = self._retriever.relevant(plan.query, found.hits, plan.comparative)
-            if plan.reading == "narrow" and conversation.picks(plan.question):  # "which of them is about X?"
-                holding = self._retriever.holding(plan.question, found.hits)
-                found.relevant = holding if 0 < len(holding) < len(found.hits) else found.relevant
+            pick = conversation.picks(plan.question) if plan.reading == "narrow" else ""
+            if pick:  # "which of them is about X?", "which of them needs no retraining?"
+                chosen = (self._retriever.holding if pick == "holding" else self._retriever.doing_without)(
+                    plan.question, found.hits)
+                found.relevant = chosen if 0 < len(chosen) < len(found.hits) else found.relevant
             if not found.relevant:  # no hit holds the topic: nothing to answer from, unless pointed at
                 found.relevant = {h.paper.paper_id for h in found.hits} if plan.reading == "narrow" else set()
                 found.abstain = plan.reading != "narrow"
@@ -257,7 +260,7 @@ class Engine:
             return A.tabled(sources, table)
         a = self.settings.answer
         count = a.single_paper_sentences if len(use) == 1 else a.evidence_sentences
-        return A.evidence(qvec, sources, use, count, A.intent(plan.question))
+        return A.evidence(qvec, sources, use, count, A.intent(plan.question), frozenset(asked_without(plan.question)))
 
     def compare(self, paper_ids: Sequence[str]) -> Table:
         """The comparison table for papers a person names (cells by role and position)."""
