@@ -456,6 +456,10 @@ def test_a_marker_before_any_third_person_verb_is_a_subject(verifier, sources) -
     ("The results of both papers show up to 4.4 times speedup over autoregressive decoding [1].", False),
     ("However, both papers adapt the draft length with pre-verify and post-verify strategies [1][2].", False),
     ("The Halton scheduler improves both image quality and diversity without retraining [2].", True),  # no subject
+    # read in the app: a list of approaches that names the one paper is no claim about several
+    ("The approaches to speculative decoding include PEARL, which adapts the draft length with pre-verify and "
+     "post-verify strategies [1].", True),
+    ("The approaches include adapting the draft length with pre-verify and post-verify strategies [1].", False),
 ])
 def test_a_claim_about_both_papers_needs_both(verifier, sources, sentence, kept) -> None:
     """"Both papers demonstrate … [1]" put one paper's claim on two: shown as verified before."""

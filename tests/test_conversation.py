@@ -145,6 +145,20 @@ def test_a_negated_pick_keeps_the_papers_that_say_they_do_without(settings, seed
     assert "training-free" in answer.text or "requires no additional training" in answer.text  # the sentence that says so
 
 
+def test_a_negated_pick_none_of_them_fits_says_so(settings, seed_index) -> None:
+    """Read in the app: "Which of them do not use reinforcement learning?" after RL papers was
+    answered over them as if they were the ones."""
+    from paperchat.claims import without_phrase
+
+    assert without_phrase("Which of them do not use reinforcement learning?") == "reinforcement learning"
+    assert without_phrase("Which of these does not need any extra data?") == "extra data"
+    engine = Engine(settings, seed_index)
+    _, history = _talk(engine, "Which papers use reinforcement learning, and how do they differ?")
+    answer = engine.answer("Which of them do not use reinforcement learning?", history)
+    assert answer.text.startswith("*None of these abstracts says it does without reinforcement learning. What they say:*")
+    assert set(answer.answered) == set(history[0].answered)
+
+
 def test_which_one_after_a_comparison_picks_among_its_papers(settings, seed_index) -> None:
     """Read in the app: "Which one also covers diffusion models?" after the two VAE
     generalization papers was read as a new question and answered with a third paper."""

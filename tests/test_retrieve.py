@@ -77,6 +77,19 @@ def test_asking_for_a_papers_results_is_no_topic(seed_index, settings) -> None:
         "evaluate on ImageNet", halton)
 
 
+def test_a_topic_word_only_in_a_papers_results_counts_less_unless_evaluation_is_asked(seed_index, settings) -> None:
+    """Read in the app: "Which papers propose benchmarks?" tabled PEARL, ZIP-RC and dParallel beside
+    TrustGen: they are evaluated "on various text generation benchmarks"; TrustGen is one."""
+    r = Retriever(seed_index, settings.retrieval)
+    papers = {p.title.split(":")[0]: p for p in seed_index.snapshot().papers.values()}
+    pearl, trustgen = papers["PEARL"], papers["TrustGen"]
+    question, topic = "Which papers propose benchmarks?", {"benchmark"}
+    assert r.coverage(question, trustgen, topic, (), 0.25) == 1.0
+    assert r.coverage(question, pearl, topic, (), 0.25) == 0.25
+    assert r.coverage(question, pearl, topic) == 1.0  # a question about evaluation weighs results in full
+    assert settings.retrieval.result_only_weight == 0.25
+
+
 def test_the_verb_that_joins_a_comparisons_topics_is_no_topic(seed_index, settings) -> None:
     """Read in the app: "Which papers combine diffusion models with reinforcement learning?" tabled
     "Linear Combination of Saved Checkpoints …" (evolutionary search, no RL) beside GoRL, for "combin"."""

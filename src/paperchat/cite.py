@@ -374,8 +374,11 @@ class Verifier:
             named_clauses, per_clause, closeness = [body], [final], [{}]
         for clause, backers, close in zip(named_clauses, per_clause, closeness, strict=True):
             said = _FRAMING.sub("", clause, count=1)  # "[1] and [3] differ in that [1] …": about [1] alone
+            listed = re.search(r"\binclud(?:e|es|ing)\s+(?:the\s+)?([\w-]+)", said)  # "The approaches … include ASIR"
             if (len(backers) < 2 and _SEVERAL.search(said)  # "Both papers demonstrate … [1]": one paper's claim
-                    and not re.search(r"\b(?:differ|vary|are different)\b", said, re.I)):  # "Both differ, with …"
+                    and not re.search(r"\b(?:differ|vary|are different)\b", said, re.I)  # "Both differ, with …"
+                    and not (listed and any(_says(f"{by_n[n].paper.name} {by_n[n].label}", listed.group(1))
+                                            for n in backers if n in by_n))):
                 return _unsupported(sentence, report, "it says this of several papers, but only "
                                     f"{' '.join(f'[{n}]' for n in backers)} supports it", valid, {})
             papers, described = _described(said)

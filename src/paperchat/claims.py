@@ -137,9 +137,25 @@ _NEEDING = frozenset(tokenize("need needs needed require requires required any a
                               "rely relies depend depends use uses"))
 
 
+_NEEDING_VERBS = frozenset({"need", "needs", "needed", "require", "requires", "required", "rely", "relies", "depend",
+                            "depends", "use", "uses", "using", "on"})
+
+
 def asked_without(question: str) -> set[str]:
     """What a question asks to be done without ("Which of them needs no retraining?": "retrain")."""
     return done_without(question) - _NEEDING
+
+
+def without_phrase(question: str) -> str:
+    """The words of what a question asks to be done without, as it writes them ("Which of them do
+    not use reinforcement learning?": "reinforcement learning"); "" if it negates nothing."""
+    m = _NEGATION.search(question)
+    if not m:
+        return ""
+    words = re.findall(r"[\w-]+", question[m.end():])[:4]
+    while words and (words[0].lower() in STOPWORDS or words[0].lower() in _NEEDING_VERBS):
+        words = words[1:]  # "need any", "use"
+    return " ".join(words)
 
 
 def does_without(term: str, negated: set[str]) -> bool:

@@ -105,6 +105,10 @@ class RetrievalSettings(_Group):
     coverage_weight_relevance: float = Field(
         1.0, ge=0, description="Weight of query-term coverage in the relevance of a paper to a comparative question."
     )
+    result_only_weight: float = Field(
+        0.25, ge=0, le=1, description="For comparative questions not about evaluation: a topic term a paper holds only "
+        "in its result sentences counts this share of itself (chosen on the 16 tuned questions)."
+    )
     generic_share: float = Field(
         0.35, ge=0, le=1, description="A query term found in at least this share of the papers ('model', 'diffusion' "
         "in a diffusion collection) is not a topic of a comparative question; 0 keeps every shared term."

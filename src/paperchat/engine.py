@@ -25,7 +25,7 @@ from paperchat import conversation, roles
 from paperchat import table as T
 from paperchat.chat import ChatModel
 from paperchat.cite import Verifier
-from paperchat.claims import asked_without
+from paperchat.claims import asked_without, without_phrase
 from paperchat.config import Settings
 from paperchat.errors import PaperchatError, QuestionError
 from paperchat.index import SCHEMA, PaperIndex
@@ -237,12 +237,15 @@ class Engine:
         if plan.reading == "narrow":  # the person pointed at these papers: on topic by definition
             found.abstain = not found.hits
         if not found.abstain:
-            found.relevant = self._retriever.relevant(plan.query, found.hits, plan.comparative)
+            found.relevant = self._retriever.relevant(plan.query, found.hits, plan.comparative,
+                                                      evaluation=A.intent(plan.question) in ("data", "number", "result"))
             pick = conversation.picks(plan.question) if plan.reading == "narrow" else ""
             if pick:  # "which of them is about X?", "which of them needs no retraining?"
                 chosen = (self._retriever.holding if pick == "holding" else self._retriever.doing_without)(
                     plan.question, found.hits)
                 found.relevant = chosen if 0 < len(chosen) < len(found.hits) else found.relevant
+                if pick == "without" and not chosen and without_phrase(plan.question):  # say so, then what they say
+                    plan.note = f"None of these abstracts says it does without {without_phrase(plan.question)}. What they say:"
             if not found.relevant:  # no hit holds the topic: nothing to answer from, unless pointed at
                 found.relevant = {h.paper.paper_id for h in found.hits} if plan.reading == "narrow" else set()
                 found.abstain = plan.reading != "narrow"

@@ -138,7 +138,7 @@ class Retriever:
             self._idf_cache = (snap.generation, snap.keyword.idf())
         return self._idf_cache[1]
 
-    def relevant(self, query: str, hits: list[Hit], comparative: bool) -> set[str]:
+    def relevant(self, query: str, hits: list[Hit], comparative: bool, evaluation: bool = False) -> set[str]:
         """The papers that address the question (they are quoted, get a table row and may be
         cited): the top hit, and those within a margin of the best cosine that hold half of the
         question's specific terms the top hit holds (TOPIC_SHARE); for a comparative
@@ -149,6 +149,9 @@ class Retriever:
         names papers, by a coined name or by its title's words ("What is GenCape?", "How do PEARL
         and dParallel differ?", "the Halton scheduler": `titled`) is about those papers alone; one it names beside a description ("Compare PEARL with self-speculative
         decoding for any-order models") is one of the papers it is about, whatever its coverage.
+        A topic word a paper holds only in its result sentences counts `result_only_weight` of itself
+        ("Which papers propose benchmarks?": not those evaluated "on various benchmarks"), unless
+        the question asks about evaluation (`evaluation`: its data, numbers or results).
         A comparative question none of whose hits holds a word of its topic and that names none
         is addressed by none of them (the empty set: the engine then says the collection has
         nothing on it, naming the closest papers)."""
@@ -167,7 +170,10 @@ class Retriever:
                     if i == 0 or not terms or self.coverage(query, h.paper, terms) >= TOPIC_SHARE}
         groups = self.alternatives(query)
         topic = self.topic_terms(query, hits) - {t for items in groups for item in items for t in item}
-        cover = {h.paper.paper_id: self.coverage(query, h.paper, topic, groups) for h in hits}
+        # what a paper is about is in its title, problem and approach, not only where it is evaluated,
+        # unless the question asks about evaluation ("Which papers evaluate on ImageNet?")
+        weight = 1.0 if evaluation else s.result_only_weight
+        cover = {h.paper.paper_id: self.coverage(query, h.paper, topic, groups, weight) for h in hits}
         if (topic or groups) and not any(cover.values()) and not named:
             return set()  # no paper holds the topic ("ICML 2026 papers on diffusion language models", none is)
         score = {h.paper.paper_id: h.dense + s.coverage_weight_relevance * cover[h.paper.paper_id] for h in hits}
@@ -261,23 +267,31 @@ class Retriever:
         return [t for t in terms if idf.get(t, floor) >= floor]
 
     def coverage(self, query: str, paper: Paper, terms: set[str] | None = None,
-                 groups: Sequence[Sequence[Sequence[str]]] = ()) -> float:
+                 groups: Sequence[Sequence[Sequence[str]]] = (), result_weight: float = 1.0) -> float:
         """The share of the query's terms (or of `terms`), weighted by idf, that the paper's
         title and abstract hold (a term no paper uses weighs most). Each of `groups` (topics the
         question joins with "or" or "and") counts as one term, as heavy as its heaviest item, that the
-        paper holds as far as it holds its best-held item."""
+        paper holds as far as it holds its best-held item. A term the abstract holds only in its
+        result sentences (roles.py) counts `result_weight` of itself: a paper evaluated "on various
+        text generation benchmarks" does not propose one."""
         idf = self._idf()
         terms = _asked(query) if terms is None else terms
         terms = set(_spelled_apart(terms, idf))
         groups = [[_spelled_apart(item, idf) for item in items] for items in groups]
         unseen = 2 * max(idf.values(), default=1.0)
-        held = set(tokenize(f"{paper.title}. {paper.abstract}"))
+        said = sentences(paper.abstract)
+        if result_weight < 1.0 and len(said) == len(paper.roles):
+            held = set(tokenize(" ".join([paper.title] + [x for x, r in zip(said, paper.roles, strict=True)
+                                                          if r != "result"])))
+            weight = {t: 1.0 for t in held} | {t: result_weight for t in set(tokenize(paper.abstract)) - held}
+        else:
+            weight = dict.fromkeys(tokenize(f"{paper.title}. {paper.abstract}"), 1.0)
         total = sum(idf.get(t, unseen) for t in terms)
-        got = sum(idf.get(t, 0.0) for t in terms & held)
+        got = sum(idf.get(t, 0.0) * weight.get(t, 0.0) for t in terms)
         for items in groups:
             weights = [sum(idf.get(t, unseen) for t in item) for item in items]
             total += max(weights)
-            got += max(weights) * max((sum(idf.get(t, 0.0) for t in item if t in held) / w
+            got += max(weights) * max((sum(idf.get(t, 0.0) * weight.get(t, 0.0) for t in item) / w
                                        for item, w in zip(items, weights, strict=True) if w), default=0.0)
         return got / (total or 1.0)
 
