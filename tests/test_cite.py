@@ -374,6 +374,21 @@ def test_a_name_after_a_leading_marker_and_an_article_is_not_filled_twice(verifi
     out = verifier.check("[2] The Halton scheduler spreads the unmasked tokens uniformly over the image.", sources,
                          Verification())
     assert out.text == "The Halton scheduler spreads the unmasked tokens uniformly over the image [2]."
+    # a title whose first word is a stopword, written after the marker: not written twice
+    title = "No Free Lunch: Fundamental Limits of Learning Non-Hallucinating Generative Models"
+    lunch = [Source(1, _paper("n", title, "We propose a principled approach to addressing hallucinations in "
+                                           "learning generative models."), "No Free Lunch")]
+    verifier.prepare(lunch)
+    out = verifier.check("[1] No Free Lunch proposes a principled approach to addressing hallucinations.", lunch,
+                         Verification())
+    assert (out.text or out.said).count("No Free Lunch") == 1, out.text or out.said
+    # nor one that opens with an article
+    title = "A Watermark for Order-Agnostic Language Models"
+    mark = [Source(1, _paper("w", title, "We introduce a pattern-based watermarking framework for order-agnostic "
+                                         "language models."), title)]
+    verifier.prepare(mark)
+    out = verifier.check(f"[1] {title} introduces a pattern-based watermarking framework.", mark, Verification())
+    assert (out.text or out.said).count(title) == 1, out.text or out.said
 
 
 def test_a_pronoun_after_a_leading_marker_gives_way_to_the_name(sources) -> None:

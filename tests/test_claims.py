@@ -246,3 +246,18 @@ def test_check_batch_refuses_bad_lines_by_file_and_line(settings, seed_index, mo
     assert cli.main(["check", "--batch", str(batch)]) == 2
     captured = capsys.readouterr()
     assert problem in captured.err and "Traceback" not in captured.err and captured.out == ""
+
+
+def test_a_free_word_is_a_negation_where_the_other_side_lacks_it() -> None:
+    """In the full eval: "Prophet and dParallel both introduce training-free fast decoding
+    paradigms" was kept for dParallel, whose abstract calls it "a novel training strategy" and
+    never "training-free"; "classifier-free guidance" is a name, no negation, where the paper writes it."""
+    dparallel = "We introduce dParallel, a simple and effective method that unlocks the parallelism of dLLMs for fast sampling."
+    whole = dparallel + " Its core is certainty-forcing distillation, a novel training strategy."
+    assert polarity_conflict("dParallel introduces a training-free fast decoding paradigm.", dparallel, whole)
+    prophet = "We introduce Prophet, a training-free fast decoding paradigm that enables early commit decoding."
+    assert polarity_conflict("Prophet is a training-free fast decoding paradigm.", prophet, prophet) == ""
+    assert polarity_conflict("Prophet requires training to decode fast.", prophet, prophet)
+    cfg = "Classifier-Free Guidance (CFG) is widely used to improve conditional fidelity in diffusion models."
+    assert polarity_conflict("The paper studies how classifier-free guidance shapes sampling.",
+                             "We show that CFG shapes sampling in three stages.", cfg) == ""

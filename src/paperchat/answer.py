@@ -73,7 +73,7 @@ TASK_TABLE = ("In at most three sentences of at most 20 words each, say how thes
 TASK_COMPARE = "Compare the papers in one or two sentences: what each does and how they differ."
 TASK_ANSWER = "Answer the question in one or two sentences."
 # "Which papers combine diffusion models with RL?" over one paper: asked to answer, the model replied "[1]"
-TASK_WHICH = "In one or two sentences, say what each paper does that answers the question, starting with its name."
+TASK_WHICH = "In one or two sentences, name each paper and say what it proposes that answers the question."
 TASKS = " ".join((TASK_TABLE, TASK_COMPARE, TASK_ANSWER, TASK_WHICH))
 # a question that asks which papers (or which of those shown) do something
 _WHICH = re.compile(r"^\W*(?:which|what)\b(?:\s+[\w-]+){0,3}?\s+(?:papers?|works?|ones?|of (?:them|these|those|the two))\b|"

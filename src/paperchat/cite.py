@@ -300,8 +300,10 @@ class Verifier:
                 coined = _coined_after(text[m.end():], f"{by_n[n].paper.title}. {by_n[n].paper.abstract}")
                 if coined and coined not in unjudged:  # "[1] Prophet is a training-free …": the method's own name
                     unjudged.append(coined)
-                after = re.sub(r"^\s*(?:the|a|an)\s+", "", text[m.end():], flags=re.I).lower()  # "[1] The Halton …"
-                if (by_first or coined or probe in before.lower() or after.startswith(probe)
+                written_after = text[m.end():].lstrip().lower()  # "[1] No Free Lunch: …", "[1] A Watermark for …"
+                after = re.sub(r"^(?:the|a|an)\s+", "", written_after)  # "[2] The Halton scheduler …"
+                if (by_first or coined or probe in before.lower() or written_after.startswith(probe)
+                        or after.startswith(probe)
                         or (len(first) > 2 and first.lower() not in STOPWORDS and _says(after[:len(first) + 1], first, re.I))):
                     # already named: "PEARL [1] and ...", "[2] Projected Gradient Ascent … addresses"; the
                     # clause that names it is about it all the same

@@ -125,11 +125,14 @@ def _negated_terms(text: str) -> set[str]:
     return out
 
 
+_FREE = re.compile(r"\b[A-Za-z]+-free\b", re.I)  # "training-free": a negation of what it is free of
+
+
 def done_without(text: str) -> set[str]:
     """The terms `text` says are not needed or not done: those a negation governs ("requires no
     additional training", "without retraining") and the first part of a "-free" word
     ("training-free", "label-free")."""
-    return _negated_terms(text) | {t for w in re.findall(r"\b([A-Za-z]+)-free\b", text) for t in tokenize(w)}
+    return _negated_terms(text) | {t for w in _FREE.findall(text) for t in tokenize(w[:-len("-free")])}
 
 
 # the words a question that asks what is done without needs beside it ("does not need any extra data": "data")
@@ -167,13 +170,19 @@ def does_without(term: str, negated: set[str]) -> bool:
 ABSTRACT_NEGATES = "the abstract negates what the claim states"
 
 
-def polarity_conflict(claim: str, support: str) -> str:
+def polarity_conflict(claim: str, support: str, abstract: str = "") -> str:
     """A negation the claim adds, or one of the abstract's that the claim drops while
-    keeping the words it governs ("requires retraining" against "without retraining")."""
-    said, stated = negations(claim), negations(support)
-    if said > stated:
+    keeping the words it governs ("requires retraining" against "without retraining"). A "-free"
+    word ("training-free") is a negation of what it is free of, where the other side lacks it: the
+    claim's, where the whole `abstract` never writes it ("classifier-free guidance" is a name the
+    paper uses), the support's, where the claim does not."""
+    frees = {w.lower() for w in _FREE.findall(claim)}
+    free_said = frees - {w.lower() for w in _FREE.findall(abstract or support)}
+    free_stated = {w.lower() for w in _FREE.findall(support)} - frees
+    said, stated = negations(claim) + len(free_said), negations(support) + len(free_stated)
+    if said > stated:  # "dParallel introduces a training-free paradigm" against "a novel training strategy"
         return "the claim negates what the abstract states"
-    if said < stated and set(tokenize(claim)) & _negated_terms(support):
+    if said < stated and set(tokenize(claim)) & done_without(support):
         return ABSTRACT_NEGATES
     return ""
 
@@ -325,6 +334,6 @@ def conflict(claim: str, best: str, nearby: str, abstract: str, own_names: Seque
     for name in sorted(own_names, key=len, reverse=True):
         if name:
             plain = re.sub(re.escape(name), " ", plain, flags=re.I)
-    return (number_conflict(plain, nearby) or pairing_conflict(plain, nearby) or polarity_conflict(plain, best)
+    return (number_conflict(plain, nearby) or pairing_conflict(plain, nearby) or polarity_conflict(plain, best, abstract)
             or direction_conflict(plain, best) or name_conflict(claim, abstract, own_names)
             or credit_conflict(claim, abstract, own_names))
