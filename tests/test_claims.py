@@ -261,3 +261,15 @@ def test_a_free_word_is_a_negation_where_the_other_side_lacks_it() -> None:
     cfg = "Classifier-Free Guidance (CFG) is widely used to improve conditional fidelity in diffusion models."
     assert polarity_conflict("The paper studies how classifier-free guidance shapes sampling.",
                              "We show that CFG shapes sampling in three stages.", cfg) == ""
+
+
+def test_a_method_in_plain_words_the_abstract_says_was_proposed_before_is_no_credit() -> None:
+    """In the full eval: "What Exactly Does Guidance Do … proposes classifier-free guidance" was kept
+    against "classifier-free guidance … has been proposed to enable efficacious conditional generation"."""
+    abstract = ("Masked discrete diffusion models have been gaining popularity recently, and classifier-free guidance, "
+                "just like its continuous counterpart, has been proposed to enable efficacious conditional generation. "
+                "We study what guidance does in low dimension.")
+    assert credit_conflict("The paper proposes classifier-free guidance for discrete diffusion.", abstract)
+    assert credit_conflict("The paper studies what classifier-free guidance does.", abstract) == ""
+    own = "We propose frequency-aware patch selection, which selects image patches. Existing methods are slow."
+    assert credit_conflict("FaPS proposes frequency-aware patch selection.", own) == ""

@@ -302,6 +302,8 @@ def name_conflict(claim: str, abstract: str, own_names: Sequence[str] = ()) -> s
 _INTRODUCES = re.compile(  # "introduces PEARL", "proposes a new GenCape", "introduces Group Relative … (GRPO)"
     r"\b(?:introduc|propos|present|develop|design|invent)(?:e|es|ed|ing|s)?\s+(?:(?:a|an|the)\s+)?"
     r"(?:(?:new|novel)\s+)?(?:(?:[A-Z][\w-]*\s+){1,6}\((?P<short>[A-Za-z][\w-]*)\)|(?P<name>[A-Za-z][\w-]*))")
+# a sentence that says a method came before the paper ("… has been proposed to enable …")
+_EARLIER = re.compile(r"\b(?:has|have|had|was|were)\s+(?:been\s+)?(?:proposed|introduced|developed)\b", re.I)
 _OWN = re.compile(r"\b(?:we|our|us|this (?:paper|work|study|article)|here|called|named|dubbed|termed|coined)\b",
                   re.I)
 
@@ -310,10 +312,19 @@ def credit_conflict(claim: str, abstract: str, own_names: Sequence[str] = ()) ->
     """A method the claim says the paper introduces (a name: inner capitals or digits) that the
     abstract only mentions: "[2] introduces GRPO" of an abstract that builds on "recent
     innovations such as GRPO". The paper's own names are in its title, or in a sentence that
-    says so ("we propose PEARL", "a method called …", "this paper presents …")."""
+    says so ("we propose PEARL", "a method called …", "this paper presents …"). A method written
+    in plain words ("proposes classifier-free guidance") is another's when every sentence of the
+    abstract that writes it says it was proposed before ("… has been proposed to enable …")."""
     for m in _INTRODUCES.finditer(claim):
         name = m.group("short") or m.group("name")
-        if not _NAME.fullmatch(name) or any(name.lower() in n.lower() for n in own_names):
+        if any(name.lower() in n.lower() for n in own_names):
+            continue
+        if not _NAME.fullmatch(name):
+            words = re.match(r"[\w-]+(?:\s+[\w-]+)?", claim[m.start("name"):] if m.group("name") else "")
+            phrase = words.group(0) if words else ""
+            said = [s for s in sentences(abstract) if phrase and re.search(rf"(?<![\w-]){re.escape(phrase)}(?![\w-])", s, re.I)]
+            if said and all(_EARLIER.search(s) and not _OWN.search(s) for s in said):
+                return f"the abstract says '{phrase}' was proposed before, not by this paper"
             continue
         said = [s for s in sentences(abstract) if re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", s)]
         if said and not any(_OWN.search(s) for s in said):
