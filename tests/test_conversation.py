@@ -157,6 +157,9 @@ def test_a_negated_pick_none_of_them_fits_says_so(settings, seed_index) -> None:
     answer = engine.answer("Which of them do not use reinforcement learning?", history)
     assert answer.text.startswith("*None of these abstracts says it does without reinforcement learning. What they say:*")
     assert set(answer.answered) == set(history[0].answered)
+    # a word most papers hold is not checked, so nothing is said of it
+    unchecked = engine.answer("Which of them do not use a model?", history)
+    assert not unchecked.text.startswith("*None of these abstracts")
 
 
 def test_which_one_after_a_comparison_picks_among_its_papers(settings, seed_index) -> None:

@@ -243,8 +243,8 @@ class Engine:
             if pick:  # "which of them is about X?", "which of them needs no retraining?"
                 chosen = (self._retriever.holding if pick == "holding" else self._retriever.doing_without)(
                     plan.question, found.hits)
-                found.relevant = chosen if 0 < len(chosen) < len(found.hits) else found.relevant
-                if pick == "without" and not chosen and without_phrase(plan.question):  # say so, then what they say
+                found.relevant = chosen if chosen and len(chosen) < len(found.hits) else found.relevant
+                if chosen == set() and pick == "without" and without_phrase(plan.question):  # say so, then what they say
                     plan.note = f"None of these abstracts says it does without {without_phrase(plan.question)}. What they say:"
             if not found.relevant:  # no hit holds the topic: nothing to answer from, unless pointed at
                 found.relevant = {h.paper.paper_id for h in found.hits} if plan.reading == "narrow" else set()

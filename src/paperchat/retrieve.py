@@ -221,17 +221,17 @@ class Retriever:
         best = max(cover.values(), default=0.0)
         return {pid for pid, c in cover.items() if c >= max(0.5, best - HOLDING_MARGIN)}
 
-    def doing_without(self, question: str, hits: list[Hit]) -> set[str]:
+    def doing_without(self, question: str, hits: list[Hit]) -> set[str] | None:
         """The hits that say they do without what a negated pick asks about ("Which of them needs
         no retraining?": "a training-free … paradigm", "requires no additional training"), holding
         at least half of its specific negated terms (weighted by idf; "need", "extra" and the like
         left out) among the terms their abstract negates (claims.done_without); "retraining" is
-        done without by a paper that needs no training. Empty when the question negates nothing
-        specific."""
+        done without by a paper that needs no training. None when the question negates nothing
+        specific ("Which of them does not use a model?": "model" is in most papers)."""
         idf = self._idf()
         terms = {t for t in self._specific(asked_without(question) - asking_terms()) if t in idf}
         if not terms:
-            return set()
+            return None
         total = sum(idf[t] for t in terms)
         out = set()
         for h in hits:
