@@ -122,9 +122,8 @@ def pick_evidence(question_vec: np.ndarray, source: Source, count: int, wants: s
     """The `count` sentences of the source that best answer the question, in abstract order:
     closeness to it, plus `bonus` for a sentence of the kind it asks for (a number for "how
     much", the method for "how does it work", the data for "what data", a result for "what is
-    its main result"), and as much again for
-    one that says it does without what the question asks to be done `without` ("needs no
-    retraining": "a training-free … paradigm")."""
+    its main result"), and as much again for one that says it does without what the question
+    asks to be done `without` ("needs no retraining": "a training-free … paradigm")."""
     assert source.vectors is not None
     sims = source.vectors @ question_vec
     for i, sentence in enumerate(source.sentences):
@@ -132,8 +131,9 @@ def pick_evidence(question_vec: np.ndarray, source: Source, count: int, wants: s
         fits = ((wants == "number" and _DIGIT.search(sentence)) or (wants == "data" and _DATA.search(sentence))
                 or (wants in ("method", "result") and role == wants))
         sims[i] += bonus if fits else 0.0
-        if without and any(does_without(t, done_without(sentence)) for t in without):
-            sims[i] += bonus
+        if without:
+            negated = done_without(sentence)
+            sims[i] += bonus if any(does_without(t, negated) for t in without) else 0.0
     keep = sorted(np.argsort(-sims)[:count].tolist())
     return [source.sentences[i] for i in keep]
 

@@ -124,6 +124,7 @@ def _coined_after(rest: str, paper_text: str) -> str:
     lowered = re.search(rf"\b{re.escape(word.lower())}\b", paper_text) if word != word.lower() else None
     return word if written and not lowered else ""
 
+
 class Verifier:
     def __init__(self, embed: Callable[[list[str]], np.ndarray], settings: AnswerSettings) -> None:
         self.embed = embed
@@ -296,7 +297,8 @@ class Verifier:
                 # [2]'s title words in [1]'s clause, which do not name the subject of [2]'s
                 before = re.split(r";|\b(?:while|whereas|but)\b", before, flags=re.I)[-1]
                 # a name's first word ("PEARL") names it; "A" or "The" opening a title does not
-                by_first = len(first) > 2 and first.lower() not in STOPWORDS and _says(before, first)
+                naming_first = len(first) > 2 and first.lower() not in STOPWORDS
+                by_first = naming_first and _says(before, first)
                 coined = _coined_after(text[m.end():], f"{by_n[n].paper.title}. {by_n[n].paper.abstract}")
                 if coined and coined not in unjudged:  # "[1] Prophet is a training-free …": the method's own name
                     unjudged.append(coined)
@@ -304,7 +306,7 @@ class Verifier:
                 after = re.sub(r"^(?:the|a|an)\s+", "", written_after)  # "[2] The Halton scheduler …"
                 if (by_first or coined or probe in before.lower() or written_after.startswith(probe)
                         or after.startswith(probe)
-                        or (len(first) > 2 and first.lower() not in STOPWORDS and _says(after[:len(first) + 1], first, re.I))):
+                        or (naming_first and _says(after[:len(first) + 1], first, re.I))):
                     # already named: "PEARL [1] and ...", "[2] Projected Gradient Ascent … addresses"; the
                     # clause that names it is about it all the same
                     written = next((w for w in sorted({by_n[n].paper.title, lead, named, by_n[n].label}, key=len,

@@ -135,13 +135,11 @@ def done_without(text: str) -> set[str]:
     return _negated_terms(text) | {t for w in _FREE.findall(text) for t in tokenize(w[:-len("-free")])}
 
 
-# the words a question that asks what is done without needs beside it ("does not need any extra data": "data")
-_NEEDING = frozenset(tokenize("need needs needed require requires required any additional extra further more "
-                              "rely relies depend depends use uses"))
-
-
+# the words a question that asks what is done without needs beside it ("does not need any extra data"):
+# the verbs are left out of its phrase ("extra data"), and with "extra" and the like out of its terms ("data")
 _NEEDING_VERBS = frozenset({"need", "needs", "needed", "require", "requires", "required", "rely", "relies", "depend",
                             "depends", "use", "uses", "using", "on"})
+_NEEDING = frozenset(tokenize(" ".join(sorted(_NEEDING_VERBS)) + " any additional extra further more"))
 
 
 def asked_without(question: str) -> set[str]:

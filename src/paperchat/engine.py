@@ -244,8 +244,9 @@ class Engine:
                 chosen = (self._retriever.holding if pick == "holding" else self._retriever.doing_without)(
                     plan.question, found.hits)
                 found.relevant = chosen if chosen and len(chosen) < len(found.hits) else found.relevant
-                if chosen == set() and pick == "without" and without_phrase(plan.question):  # say so, then what they say
-                    plan.note = f"None of these abstracts says it does without {without_phrase(plan.question)}. What they say:"
+                phrase = without_phrase(plan.question) if chosen == set() and pick == "without" else ""
+                if phrase:  # none of them says it does without it: say so, then what they say
+                    plan.note = f"None of these abstracts says it does without {phrase}. What they say:"
             if not found.relevant:  # no hit holds the topic: nothing to answer from, unless pointed at
                 found.relevant = {h.paper.paper_id for h in found.hits} if plan.reading == "narrow" else set()
                 found.abstain = plan.reading != "narrow"

@@ -279,8 +279,7 @@ class Retriever:
         terms = set(_spelled_apart(terms, idf))
         groups = [[_spelled_apart(item, idf) for item in items] for items in groups]
         unseen = 2 * max(idf.values(), default=1.0)
-        said = sentences(paper.abstract)
-        if result_weight < 1.0 and len(said) == len(paper.roles):
+        if result_weight < 1.0 and len(said := sentences(paper.abstract)) == len(paper.roles):
             held = set(tokenize(" ".join([paper.title] + [x for x, r in zip(said, paper.roles, strict=True)
                                                           if r != "result"])))
             weight = {t: 1.0 for t in held} | {t: result_weight for t in set(tokenize(paper.abstract)) - held}
