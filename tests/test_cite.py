@@ -401,6 +401,11 @@ def test_a_pronoun_after_a_leading_marker_gives_way_to_the_name(sources) -> None
     kept = verifier.check("[1] This paper's draft length adapts with pre-verify and post-verify strategies.",
                           sources, Verification())
     assert "This paper's" in (kept.text or kept.said)  # not a subject followed by its verb: left as written
+    # copied from the abstract: "Efficient Diffusion Models … via Landing Their method achieves …"
+    ours = verifier.check("[1] Our method adapts the draft length with pre-verify and post-verify strategies.",
+                          sources, Verification())
+    shown = ours.text or ours.said
+    assert "method" not in shown and shown.startswith("PEARL adapts"), shown
 
 
 def test_a_short_clause_with_its_own_subject_is_judged_alone(verifier, sources) -> None:
@@ -611,3 +616,21 @@ def test_a_claim_closest_to_a_negated_sentence_is_read_in_the_sentence_that_says
     verifier.prepare(srcs)
     out = verifier.check(sentence, srcs, Verification())
     assert (out.text is not None) == kept, out.reason
+
+
+def test_a_paper_that_proposes_its_own_name_is_not_named_twice(verifier) -> None:
+    """Read in a conversation: '[1] proposes DiffStyle3D, a novel …' read 'DiffStyle3D proposes
+    DiffStyle3D, a novel …' once the name was put in for the marker."""
+    title = "DiffStyle3D: Consistent 3D Gaussian Stylization via Attention Optimization"
+    abstract = ("3D style transfer enables the creation of visually expressive 3D content. "
+                "We propose DiffStyle3D, a novel diffusion-based paradigm for 3DGS style transfer that directly "
+                "optimizes in the latent space.")
+    style = [Source(1, _paper("d", title, abstract), "DiffStyle3D")]
+    verifier.prepare(style)
+    out = verifier.check("[1] proposes DiffStyle3D, a novel diffusion-based paradigm for 3DGS style transfer.",
+                         style, Verification())
+    shown = out.text or out.said
+    assert shown.count("DiffStyle3D") == 1 and shown.startswith("DiffStyle3D"), shown
+    bare = verifier.check("[1] proposes DiffStyle3D to optimize 3DGS style transfer in the latent space.", style,
+                          Verification())
+    assert (bare.text or bare.said).count("DiffStyle3D") == 1, bare

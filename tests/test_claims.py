@@ -13,6 +13,7 @@ from paperchat.claims import (
     conflict,
     credit_conflict,
     direction_conflict,
+    has_figure,
     name_conflict,
     number_conflict,
     pairing_conflict,
@@ -273,3 +274,12 @@ def test_a_method_in_plain_words_the_abstract_says_was_proposed_before_is_no_cre
     assert credit_conflict("The paper studies what classifier-free guidance does.", abstract) == ""
     own = "We propose frequency-aware patch selection, which selects image patches. Existing methods are slow."
     assert credit_conflict("FaPS proposes frequency-aware patch selection.", own) == ""
+
+
+@pytest.mark.parametrize(("text", "figure"), [
+    ("FaPS achieves up to 3× faster training.", True), ("an average improvement of ~2.31%", True),
+    ("it is at least approximately 5x faster", True), ("a 0.8 FID", True), ("it halves the cost", True),
+    ("Our framework consists of two principal components.", False), ("Results on MP-100 and GPT-4.", False),
+    ("Since 2021, diffusion models dominate.", False), ("It works without additional training.", False)])
+def test_a_figure_is_a_measured_amount_not_a_count_or_a_name(text: str, figure: bool) -> None:
+    assert has_figure(text) is figure

@@ -207,3 +207,38 @@ def test_an_ordinal_set_against_a_named_paper_keeps_both(settings, seed_index) -
     answer = engine.answer("How does the first one compare to NoisePrints?", history)
     assert {first.paper_id, noise.paper_id} <= set(answer.shown)
     assert answer.table is not None and {r.paper_id for r in answer.table.rows} == {first.paper_id, noise.paper_id}
+
+
+def test_a_follow_up_with_no_topic_of_its_own_asks_about_the_papers_just_shown(settings, seed_index) -> None:
+    """Read in a conversation: after the table for "Which papers make diffusion model training
+    faster?", "By how much?" was read as a new question and answered with ZIP-RC alone."""
+    engine = Engine(settings, seed_index)
+    papers = list(seed_index.snapshot().papers.values())
+    faps, memo = (next(p for p in papers if p.title.startswith(t)) for t in ("FaPS", "Detecting and Mitigating"))
+    first = "Which papers make diffusion model training faster?"
+    history = [Turn(first, first, titles=[faps.title], shown=[faps.paper_id, memo.paper_id],
+                    cited=[faps.paper_id], answered=[faps.paper_id, memo.paper_id])]
+    for question in ("By how much?", "Why?", "Which datasets?"):
+        answer = engine.answer(question, history)
+        assert set(answer.shown) <= {faps.paper_id, memo.paper_id}, (question, answer.shown)
+        assert first in answer.query
+    # still a comparison: the table's rows are the papers the last table had
+    answer = engine.answer("By how much?", history)
+    assert answer.table is not None and {r.paper_id for r in answer.table.rows} <= {faps.paper_id, memo.paper_id}
+    # a question that asks the collection is a new one
+    assert engine.answer("Which papers propose benchmarks?", history).query == "Which papers propose benchmarks?"
+
+
+def test_how_is_that_different_from_a_named_paper_keeps_the_paper_that_points_at(settings, seed_index) -> None:
+    """Read in a conversation: after "What does Query Lens interpret?", "How is that different from
+    Hierarchical Concept-based Interpretable Models?" answered about the second paper alone."""
+    engine = Engine(settings, seed_index)
+    papers = list(seed_index.snapshot().papers.values())
+    lens, hicem = (next(p for p in papers if p.title.startswith(t)) for t in ("Query Lens", "Hierarchical Concept"))
+    first = "What does Query Lens interpret?"
+    history = [Turn(first, first, titles=[lens.title], shown=[lens.paper_id], cited=[lens.paper_id],
+                    answered=[lens.paper_id])]
+    answer = engine.answer("How is that different from Hierarchical Concept-based Interpretable Models?", history)
+    assert answer.table is not None
+    assert {r.paper_id for r in answer.table.rows} == {lens.paper_id, hicem.paper_id}
+    assert lens.title in answer.query

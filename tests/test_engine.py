@@ -265,3 +265,16 @@ def test_a_which_question_over_papers_quoted_asks_what_each_does_that_answers_it
     engine.answer("What is PEARL?")
     tasks = [messages[-1]["content"].splitlines()[-1] for messages in chat.prompts]
     assert tasks == [TASK_WHICH, TASK_ANSWER]
+
+
+def test_an_amount_asked_of_an_abstract_that_states_none_is_said_so(settings, seed_index) -> None:
+    """Read in a conversation: "What does SlerpFlow correct, and how much does it improve inversion?"
+    quoted three sentences without an amount (its abstract states none) and the model's sentence
+    was withheld: the answer did not say that the abstract gives no figure."""
+    engine = Engine(settings, seed_index)
+    slerp = engine.answer("How much does SlerpFlow improve inversion?")
+    assert slerp.citations and all("SlerpFlow" in c.paper.title for c in slerp.citations)
+    assert slerp.text.startswith("*The abstract of SlerpFlow gives no figure for this. What it says:*")
+    faps = engine.answer("How much faster does FaPS train?")  # "up to 3× faster training": a figure
+    assert "gives no figure" not in faps.text
+    assert "gives no figure" not in engine.answer("How does SlerpFlow correct inversion?").text

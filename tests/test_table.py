@@ -64,6 +64,19 @@ def test_a_cell_goes_to_the_sentence_surest_of_the_columns_role() -> None:
     assert T.pick("Approach", probs, np.array([0, 0.9, 0.1, 0, 0]), sents, set()) == (1, "method")
 
 
+def test_asked_how_much_the_result_cell_is_the_sentence_that_states_an_amount() -> None:
+    """Read in a conversation: "By how much?" after "Which papers make diffusion model training
+    faster?" tabled the perplexity paper's closing sentence as its Result; its "15% faster
+    training steps" is in a sentence the head calls a method."""
+    sents = ["Discrete diffusion is less effective.", "We derive a bound on the perplexity.",
+             "We show that ratio matching gives 15% faster training steps.", "We introduce a new rate matrix."]
+    probs = np.array([[0.9, 0.1, 0, 0, 0], [0.1, 0.1, 0.7, 0.1, 0], [0, 0, 0.8, 0.2, 0], [0, 0, 0.3, 0.7, 0]])
+    assert T.pick("Result", probs, None, sents, set()) == (3, "result")
+    assert T.pick("Result", probs, None, sents, set(), amount=True) == (2, "method")  # its role, as the head says
+    plain = [s.replace("15% faster", "faster") for s in sents]  # no amount stated: by role, as before
+    assert T.pick("Result", probs, None, plain, set(), amount=True) == (3, "result")
+
+
 def test_the_problem_cell_states_the_gap_rather_than_introduce_the_field() -> None:
     sents = ["Diffusion models generate images by removing noise step by step.",
              "However, sampling from them needs many network passes, which makes generation slow.",

@@ -29,7 +29,7 @@ import numpy as np
 from paperchat import table as T
 from paperchat.chat import ChatModel
 from paperchat.cite import Verifier
-from paperchat.claims import does_without, done_without, negations
+from paperchat.claims import asks_amount, does_without, done_without, has_figure, negations
 from paperchat.config import AnswerSettings
 from paperchat.errors import ModelUnavailableError, PaperchatError
 from paperchat.markers import opens_more, split_sentences, strip_markers
@@ -70,11 +70,14 @@ HOW_THEY_DIFFER = "**How they differ:** "
 # What the model is asked to do after the evidence; their words, like the question's, are no content
 TASK_TABLE = ("In at most three sentences of at most 20 words each, say how these papers differ in problem, approach "
               "and result. Use only the table.")
+# "By how much?" after a table: asked how the papers differ, the model compared their problems, no amount
+TASK_TABLE_AMOUNT = ("In at most three short sentences, say what amount each paper reports and what it measures. "
+                     "Use only the table.")
 TASK_COMPARE = "Compare the papers in one or two sentences: what each does and how they differ."
 TASK_ANSWER = "Answer the question in one or two sentences."
 # "Which papers combine diffusion models with RL?" over one paper: asked to answer, the model replied "[1]"
 TASK_WHICH = "In one or two sentences, name each paper and say what it proposes that answers the question."
-TASKS = " ".join((TASK_TABLE, TASK_COMPARE, TASK_ANSWER, TASK_WHICH))
+TASKS = " ".join((TASK_TABLE, TASK_TABLE_AMOUNT, TASK_COMPARE, TASK_ANSWER, TASK_WHICH))
 # a question that asks which papers (or which of those shown) do something
 _WHICH = re.compile(r"^\W*(?:which|what)\b(?:\s+[\w-]+){0,3}?\s+(?:papers?|works?|ones?|of (?:them|these|those|the two))\b|"
                     r"\bwhich one\b|^\W*(?:are|is) there (?:any )?papers?\b", re.I)
@@ -115,6 +118,24 @@ _DATA = re.compile(r"\b(?:data(?:sets?)?|benchmarks?|corpus|corpora|evaluat\w* o
 def intent(question: str) -> str:
     """What kind of sentence answers the question: "number", "data", "method", "result" or ""."""
     return next((name for name, pattern in _INTENTS.items() if pattern.search(question)), "")
+
+
+def without_figures(question: str, ev: Evidence) -> str:
+    """What to say before the quotes when the question asks for an amount that a quoted paper's
+    abstract never states ("What does SlerpFlow correct, and how much does it improve inversion?"):
+    the model, asked anyway, wrote an amount-shaped sentence the abstract does not hold."""
+    if not asks_amount(question):
+        return ""
+    quoted = [s for s in ev.sources if s.n in ev.quotes]
+    lacking = [s for s in quoted if not has_figure(s.paper.abstract)]
+    if not lacking:
+        return ""
+    if len(lacking) == len(quoted):
+        return (f"The abstract of {lacking[0].label} gives no figure for this. What it says:" if len(quoted) == 1
+                else "None of these abstracts gives a figure for this. What they say:")
+    names = [s.label for s in lacking]
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return f"The abstract{'s' if len(names) > 1 else ''} of {listed} give{'' if len(names) > 1 else 's'} no figure for this."
 
 
 def pick_evidence(question_vec: np.ndarray, source: Source, count: int, wants: str = "",
@@ -167,7 +188,7 @@ def prompt(plan: Plan, ev: Evidence) -> list[dict[str, str]]:
     if ev.table is not None:
         shown = "\n".join(f"[{r.n}] {labels[r.n]}: " + "; ".join(f"{k}: {c.text}" for k, c in r.cells.items()
                                                             if c.sentence >= 0) for r in ev.table.rows)
-        task = TASK_TABLE
+        task = TASK_TABLE_AMOUNT if asks_amount(plan.question) else TASK_TABLE
         return [{"role": "system", "content": SYSTEM.replace("two", "three")},
                 {"role": "user", "content": f"Table:\n{shown}\n\nQuestion: {plan.query}\n{task}"}]
     shown = "\n".join(f"[{n}] {labels[n]}: {' '.join(ev.quotes[n])}" for n in ev.quotes)

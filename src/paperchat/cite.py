@@ -70,7 +70,9 @@ _NOUN_MARKER = re.compile(rf"\[(\d+)\](?=\s+(?:(?:and|or|both|has|does)\b|{_VERB
 # "…, with [1] demonstrating …" too
 _CONTRAST_MARKER = re.compile(r"(?:(?<=\bwhile )|(?<=\bwhereas )|(?<=\bwhilst )|(?<=\bbut ))\[(\d+)\](?=\s+[a-z]+s\b)"
                               r"|(?<=\bwith )\[(\d+)\](?=\s+[a-z]+ing\b)")
-_PRONOUN = re.compile(r"^\s+(?:(?:this|the) (?:paper|work|study|article)|it)(?=\s+[a-z]+s\b)", re.I)
+# "[1] This paper adapts …", "[2] Our method achieves …" (copied from the abstract): the name takes their place
+_PRONOUN = re.compile(r"^\s+(?:(?:this|the) (?:paper|work|study|article|method|approach|framework)|"
+                      r"our (?:paper|work|study|method|approach|framework|model|algorithm)|it)(?=\s+[a-z]+s\b)", re.I)
 # "Both papers …", "The results of both papers show …", "All three methods …": a claim about several papers
 _SEVERAL = re.compile(r"^\W*(?:(?:however|moreover|similarly|likewise|overall|in addition),?\s+)?(?:both\b|(?:the|all)\s+"
                       r"(?:(?:two|three|four|five)\s+)?(?:papers|works|methods|approaches|studies)\b(?!\s+on\b)|each\s+"
@@ -123,6 +125,16 @@ def _coined_after(rest: str, paper_text: str) -> str:
     written = re.search(rf"\b{re.escape(word)}\b", paper_text)
     lowered = re.search(rf"\b{re.escape(word.lower())}\b", paper_text) if word != word.lower() else None
     return word if written and not lowered else ""
+
+
+def _own_name_as_subject(rest: str, name: str) -> str:
+    """"[1] proposes DiffStyle3D, a novel …" would read "DiffStyle3D proposes DiffStyle3D, …" once
+    the name is put in for the marker: the paper's own name is the subject ("[1] is a novel …",
+    "[1] is proposed to …") when the model writes it right after "proposes"."""
+    m = re.match(rf"\s+(?:proposes|introduces|presents)\s+{re.escape(name)}\b(\s*,\s+(?=(?:a|an|the)\s))?", rest)
+    if not m or len(name) < 3:
+        return rest
+    return (" is " if m.group(1) else " is proposed") + rest[m.end():]
 
 
 class Verifier:
@@ -329,6 +341,9 @@ class Verifier:
             verb = word.group(1).lower() + word.group(2) if word else ""  # "Generates": a verb in the third person
             if word and (re.fullmatch(_VERB, verb) or re.fullmatch(r"[a-z]{2,}[^siu]s", verb)):
                 rest = rest[:word.start(1)] + word.group(1).lower() + rest[word.end(1):]
+            one = re.fullmatch(r"\s*\[(\d+)\]\s*", lead.group(0))
+            if one and int(one.group(1)) in by_n:
+                rest = _own_name_as_subject(rest, by_n[int(one.group(1))].paper.name)
             sentence = re.sub(r"\[(\d+)\]", naming(sentence), lead.group(0)) + rest
         sentence = _NOUN_MARKER.sub(naming(sentence), sentence)
         sentence = _CONTRAST_MARKER.sub(naming(sentence), sentence)

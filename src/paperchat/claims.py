@@ -88,6 +88,25 @@ def numbers(text: str) -> list[Number]:
     return found
 
 
+_FIGURE_WORDS = re.compile(r"\b(?:twice|double[sd]?|triple[sd]?|halve[sd]?|half|orders? of magnitude)\b", re.I)
+
+
+def has_figure(text: str) -> bool:
+    """Does `text` state a measured amount: a percentage, a factor ("3×", "5x faster"), points,
+    a decimal, or "twice"/"half"? A plain count ("two components", "MP-100") or a year is none."""
+    return any(unit in ("%", "×", "pp") or decimals for _, unit, decimals in numbers(text)) or bool(
+        _FIGURE_WORDS.search(text))
+
+
+# "By how much?", "How much faster is it?", "What speedup does it report?": asks for a measured amount
+_AMOUNT_ASKED = re.compile(r"\bhow (?:much|fast|well)\b|\bwhat (?:\w+ )?(?:speed-?ups?|accuracy|gains?|"
+                           r"improvements?|scores?|error rates?|reductions?)\b", re.I)
+
+
+def asks_amount(question: str) -> bool:
+    return bool(_AMOUNT_ASKED.search(question))
+
+
 def _unit(unit: str) -> str:
     unit = unit.strip().lower()
     if unit in ("×", "x", "times", "fold", "-fold"):

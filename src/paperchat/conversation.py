@@ -15,6 +15,9 @@ shown (in the order the person saw them), those the answer quoted or tabled
   "it" points at (the answer's first cited; "they": all it cited) beside the
   papers the question names, and the query names the pointed-at papers by title
   ("How does the first one compare to NoisePrints?" likewise keeps NoisePrints);
+- "again": it has no topic of its own ("By how much?", "Which datasets?", "Why?" after a
+  table): it asks about the papers the last answer was about, all of them, and a comparison
+  stays one;
 - "follow-up": it continues the topic without pointing at papers; the last
   query is prefixed and the last filters carry over;
 - "fresh": it stands on its own. Decided by measurement, not by a word list:
@@ -32,7 +35,7 @@ from collections.abc import Callable, Sequence
 
 from paperchat.claims import negations
 from paperchat.schema import Answer, Filters, Retrieved, Turn
-from paperchat.text import tokenize
+from paperchat.text import asking_terms, tokenize
 
 _ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "last": -1,
              "1st": 0, "2nd": 1, "3rd": 2, "4th": 3, "5th": 4}
@@ -41,7 +44,9 @@ _ORDINAL = re.compile(r"\b(?:the\s+)?(" + "|".join(_ORDINALS) + r")\s+(?:one|pap
 _SET = re.compile(r"\b(?:which|what|any|all|none|both|each|one|some|many) of (?:these|those|them|the above|the two)\b|"
                   r"\bwhich one\b(?! of the (?:papers|collection))|"
                   r"\b(?:these|those) (?:papers|methods|works|approaches|ones)\b|\bamong (?:these|them|those)\b", re.I)
-_ONE_WORDS = r"it|its|this (?:paper|method|one|model)|that (?:paper|method|one)"  # one paper: the first cited
+# one paper: the first cited; "How is that different from …?", "Does this need …?": "that"/"this" as the subject
+_ONE_WORDS = (r"it|its|this (?:paper|method|one|model)|that (?:paper|method|one)|"
+              r"(?:(?<=\bis )|(?<=\bdoes )|(?<=\bdid )|(?<=\bwas ))(?:that|this)\b")
 _ONE = re.compile(rf"\b(?:{_ONE_WORDS})\b", re.I)
 _PRONOUN = re.compile(rf"\b(?:{_ONE_WORDS}|they|their|them)\b", re.I)
 # "which papers … and how do they differ?": the pronoun points inside the question itself
@@ -61,7 +66,23 @@ _PICKS = re.compile(r"\b(?:which|what)(?: one)? of (?:these|those|them|the above
 _SET_AGAINST = re.compile(r"\b(?:compare[sd]?|comparison|differs?|different|difference|versus|vs\.?|contrasts?|"
                           r"relates?|unlike|similar|(?:better|worse|faster|slower) than)\b", re.I)
 
+# "By how much?", "Which datasets?", "Why?": words a follow-up asks with when it has no topic of its own
+_BARE_WORDS = frozenset(tokenize(
+    "much many long far often big large small well exactly else more less detail details example examples "
+    "specifically further elaborate explain tell mean number numbers figure figures speedup gain gains "
+    "improvement improvements data dataset datasets benchmark benchmarks metric metrics evaluate evaluated "
+    "evaluation why how", query=True))
+# … unless it asks the collection ("Which papers propose benchmarks?", "Are there datasets?")
+_COLLECTION = re.compile(r"\b(?:papers|works|studies|methods|approaches|collection|is there|are there)\b", re.I)
+
 Reading = tuple[str, Filters, str, Retrieved | None]
+
+
+def bare(question: str) -> bool:
+    """Does the question have no topic of its own, so that it asks about the papers just shown
+    ("By how much?", "Which datasets?", "Why?")?"""
+    left = set(tokenize(question, query=True)) - asking_terms() - _BARE_WORDS
+    return not left and not _COLLECTION.search(question)
 
 
 def picks(question: str) -> str:
@@ -107,6 +128,9 @@ def read(text: str, stated: Filters, history: Sequence[Turn],
     if points_back and len(content) <= 3 and (last.cited or last.shown):
         papers = last.cited or last.answered or last.shown
         return f"{last.query} {text}", Filters(stated.venues, stated.years, list(papers)), "narrow", None
+    if bare(text) and not (stated.venues or stated.years) and (last.answered or last.cited or last.shown):
+        papers = last.answered or last.cited or last.shown  # "By how much?" after a table: all its rows
+        return f"{last.query} {text}", Filters(stated.venues, stated.years, list(papers)), "again", None
     alone = probe(text, stated)
     # "What about ICLR 2026?" after an ICML 2026 question: a venue or year stated now replaces the last one
     carried = Filters(stated.venues or last.filters.venues, stated.years or last.filters.years)

@@ -137,6 +137,7 @@ class Engine:
             yield from self._at_once(A.abstained(plan, found, {}, self.model_name), clock)
             return
         ev = self._evidence(plan, found)
+        plan.note = " ".join(n for n in (plan.note, A.without_figures(plan.question, ev)) if n)
         if plan.note:
             ev.text = f"*{plan.note}*\n\n{ev.text}"
         clock.mark("first_token_s")
@@ -226,7 +227,8 @@ class Engine:
             text, stated.without(ignore).merged(filters), history,
             lambda q, f: self._retriever.retrieve(q, k, f))
         # a follow-up of a comparison ("What about ICLR 2026?") is still one
-        comparative = A.is_comparative(question) or (reading == "follow-up" and A.is_comparative(query))
+        # and so is "By how much?" after one: it asks about the same papers
+        comparative = A.is_comparative(question) or (reading in ("follow-up", "again") and A.is_comparative(query))
         return Plan(question, query, scoped, k, comparative, reading, note, retrieved)
 
     def _retrieve(self, plan: Plan) -> Retrieved:
@@ -234,9 +236,11 @@ class Engine:
         sources, so a table's rows or an answer's quotes run without gaps ("[1], [2], [4]" invited
         the model to write about a "[3]" it was never shown), and the others follow."""
         found = plan.retrieved or self._retriever.retrieve(plan.query, plan.k, plan.filters)
-        if plan.reading == "narrow":  # the person pointed at these papers: on topic by definition
+        if plan.reading in ("narrow", "again"):  # the person pointed at these papers: on topic by definition
             found.abstain = not found.hits
-        if not found.abstain:
+        if not found.abstain and plan.reading == "again":  # the last answer was about them all
+            found.relevant = {h.paper.paper_id for h in found.hits}
+        elif not found.abstain:
             found.relevant = self._retriever.relevant(plan.query, found.hits, plan.comparative,
                                                       evaluation=A.intent(plan.question) in ("data", "number", "result"))
             pick = conversation.picks(plan.question) if plan.reading == "narrow" else ""

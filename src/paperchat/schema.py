@@ -149,7 +149,7 @@ class Plan:
     filters: Filters
     k: int | None = None
     comparative: bool = False
-    reading: str = "fresh"  # "fresh" | "follow-up" (same topic) | "narrow" (over the papers shown)
+    reading: str = "fresh"  # "fresh" | "follow-up" (same topic) | "narrow" (over the papers shown) | "again"
     note: str = ""  # said before the answer: a venue or year the collection lacks
     retrieved: Retrieved | None = None  # already retrieved while reading the conversation
 

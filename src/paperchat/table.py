@@ -12,7 +12,9 @@ fills the column if it fits at least AT_LEAST, else the cell shows "—":
 nothing is ever written for a paper. Going by probability rather than each
 sentence's single label put the right role in more cells on held-out CSAbstruct
 abstracts (eval/table_cells.py, README). A "Data" column is added when the
-question asks about data, datasets or benchmarks. With no question
+question asks about data, datasets or benchmarks. When it asks for an amount ("By how much?"),
+Result is the sentence that states one (claims.has_figure), if the abstract has one, whatever
+its role: the head calls "we empirically show … 15% faster training steps" a method. With no question
 (`paperchat compare`) cells are chosen by fit and position alone.
 """
 
@@ -23,6 +25,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from paperchat.claims import asks_amount, has_figure
 from paperchat.roles import LABELS
 from paperchat.schema import Cell, Row, Source, Table
 from paperchat.text import inert
@@ -79,7 +82,7 @@ def clip(sentence: str, max_words: int = MAX_WORDS) -> tuple[str, bool]:
 
 
 def pick(column: str, probs: np.ndarray, sims: np.ndarray | None, sents: Sequence[str],
-          used: set[int]) -> tuple[int, str] | None:
+          used: set[int], amount: bool = False) -> tuple[int, str] | None:
     """The sentence that fills `column`, and the role it fills it as; None for "—".
 
     A sentence fits a column by the probability the role head gives the column's roles
@@ -96,6 +99,10 @@ def pick(column: str, probs: np.ndarray, sims: np.ndarray | None, sents: Sequenc
         return best, LABELS[int(np.argmax(probs[best]))]
     wanted = [LABELS.index(r) for r in COLUMNS[column]]
     fit = probs[:, wanted].sum(axis=1)
+    stating = [i for i in free if has_figure(sents[i])] if amount and column == "Result" else []
+    if stating:  # the question asks how much: the sentence that says it, whatever the head calls it
+        best = max(stating, key=lambda i: (float(sims[i]) if sims is not None else 0.0) + ROLE_WEIGHT * fit[i])
+        return best, LABELS[int(np.argmax(probs[best]))]
     fits = [i for i in free if fit[i] >= FITS]
     if not fits:
         likeliest = max(free, key=lambda i: fit[i], default=None)
@@ -117,13 +124,15 @@ def pick(column: str, probs: np.ndarray, sims: np.ndarray | None, sents: Sequenc
     return best, COLUMNS[column][int(np.argmax(probs[best, wanted]))]
 
 
-def row(source: Source, probs: np.ndarray, columns: Sequence[str], question_vec: np.ndarray | None) -> Row:
-    """One paper's row; `probs`: its sentences' role probabilities (roles.probabilities)."""
+def row(source: Source, probs: np.ndarray, columns: Sequence[str], question_vec: np.ndarray | None,
+        amount: bool = False) -> Row:
+    """One paper's row; `probs`: its sentences' role probabilities (roles.probabilities); `amount`:
+    the question asks for one."""
     sims = source.vectors @ question_vec if question_vec is not None and source.vectors is not None else None
     used: set[int] = set()
     cells: dict[str, Cell] = {}
     for column in columns:
-        picked = pick(column, probs, sims, source.sentences, used)
+        picked = pick(column, probs, sims, source.sentences, used, amount)
         if picked is None:
             cells[column] = Cell("—", "", -1)
             continue
@@ -139,7 +148,8 @@ def build(sources: Sequence[Source], use: Sequence[int], question: str = "",
           question_vec: np.ndarray | None = None) -> Table:
     """The table for the sources numbered in `use`, in their order."""
     columns = columns_for(question)
-    return Table(columns, [row(s, s.role_probs, columns, question_vec) for s in sources if s.n in use])
+    amount = asks_amount(question)
+    return Table(columns, [row(s, s.role_probs, columns, question_vec, amount) for s in sources if s.n in use])
 
 
 def markdown(table: Table) -> str:
