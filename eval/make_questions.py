@@ -33,7 +33,7 @@ P = {
     "pga": "openreview:83f0m2VJZm", "genrl": "openreview:81BlQ07f5O", "unpaired": "openreview:80gMhZMWZy",
     "faps": "openreview:7t4MKg9ZOm", "diffstyle": "openreview:7gIbZL9jwE", "physedit": "openreview:7YeCG53Bo9",
     "ttt": "openreview:7Oc4ARFCTV", "asir": "paper:ccffe592e3ea3c3c", "memory": "openreview:7D5WD70jKj",
-    "querylens": "openreview:6t9xJWFjkq", "muco": "openreview:6l8bvRoJZN", "genda": "openreview:6ctopuLHAy",
+    "querylens": "openreview:6t9xJWFjkq", "hicem": "openreview:h61OIERd38", "muco": "openreview:6l8bvRoJZN", "genda": "openreview:6ctopuLHAy",
     "landing": "openreview:6VEqdKmfKh",
 }
 
@@ -305,6 +305,13 @@ CONVERSATION = [
     (["Tell me about the Halton scheduler.", "Which of these came out at ICLR 2019?"], [], [], []),
     (["Which papers study watermarking?", "Which of these are from ICLR 2019?"], [], [], []),
     (["Which papers are about speculative decoding?", "Which of those appeared in 2019?"], [], [], []),
+    # added with the fix they test (read in a conversation, not held out): a follow-up with no topic
+    # of its own asks about the papers just shown; "that" points at the paper just discussed
+    (["Which papers make diffusion model training faster?", "By how much?"], ["faps", "ratio"], ["ziprc"],
+     ["3×|3x", "15%"]),
+    (["What does Query Lens interpret?", "How is that different from Hierarchical Concept-based Interpretable Models?"],
+     ["querylens", "hicem"], [], []),
+    (["Which papers speed up speculative decoding?", "By how much?"], ["pearl"], ["ziprc"], ["4.43"]),
 ]
 
 UNANSWERABLE = [
