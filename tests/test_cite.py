@@ -634,3 +634,12 @@ def test_a_paper_that_proposes_its_own_name_is_not_named_twice(verifier) -> None
     bare = verifier.check("[1] proposes DiffStyle3D to optimize 3DGS style transfer in the latent space.", style,
                           Verification())
     assert (bare.text or bare.said).count("DiffStyle3D") == 1, bare
+
+
+def test_a_marker_after_a_preposition_mid_sentence_gets_the_name(verifier, sources) -> None:
+    """Read in a conversation: "The limitations … are highlighted in [2], while …" read "… are
+    highlighted in, while …" once the marker was moved to the end."""
+    out = verifier.check("Adaptive draft lengths are proposed in [1], while uniform unmasking is proposed in [2].",
+                         sources, Verification())
+    shown = out.text or out.said
+    assert "in PEARL" in shown and " in," not in shown, shown

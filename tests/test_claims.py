@@ -10,6 +10,7 @@ import pytest
 from paperchat import cli, render, ui
 from paperchat.cite import Verifier
 from paperchat.claims import (
+    comparison_conflict,
     conflict,
     credit_conflict,
     direction_conflict,
@@ -283,3 +284,19 @@ def test_a_method_in_plain_words_the_abstract_says_was_proposed_before_is_no_cre
     ("Since 2021, diffusion models dominate.", False), ("It works without additional training.", False)])
 def test_a_figure_is_a_measured_amount_not_a_count_or_a_name(text: str, figure: bool) -> None:
     assert has_figure(text) is figure
+
+
+NOISE = ("We propose NoisePrints, a lightweight watermarking scheme that uses the seed. By keeping the seed secret, "
+         "we increase the difficulty of watermark removal. It outperforms existing watermarking methods and is "
+         "faster than auto-regressive decoding.")
+
+
+@pytest.mark.parametrize(("claim", "ok"), [
+    # read in a conversation: "Which is more robust?" after comparing NoisePrints and PATTERN-MARK
+    ("NoisePrints is more robust than the order-agnostic watermark because it uses the seed.", False),
+    ("It is more robust than PATTERN-MARK.", False),
+    ("It is faster than autoregressive decoding.", True), ("It outperforms existing watermarking methods.", True),
+    ("It uses more than 50% fewer steps.", True), ("It uses the seed rather than the model weights.", True),
+    ("It is twice as fast as before.", True), ("It is lighter than other watermarking schemes.", True)])
+def test_a_comparison_with_what_the_abstract_never_mentions_is_not_its_claim(claim: str, ok: bool) -> None:
+    assert (comparison_conflict(claim, NOISE) == "") is ok

@@ -242,3 +242,19 @@ def test_how_is_that_different_from_a_named_paper_keeps_the_paper_that_points_at
     assert answer.table is not None
     assert {r.paper_id for r in answer.table.rows} == {lens.paper_id, hicem.paper_id}
     assert lens.title in answer.query
+
+
+def test_which_with_a_verb_and_the_limitations_ask_about_the_papers_just_compared(settings, seed_index) -> None:
+    """Read in a conversation: after "Compare NoisePrints and the order-agnostic watermark.",
+    "Which is more robust?" was a new search for "robust" that quoted five other papers (Gen-DFL,
+    TrustGen, …); after "Which papers are about memory in transformers?", "What are the
+    limitations?" quoted five papers that mention limitations."""
+    engine = Engine(settings, seed_index)
+    papers = list(seed_index.snapshot().papers.values())
+    noise, order = (next(p for p in papers if p.title.startswith(t)) for t in ("NoisePrints", "A Watermark for Order"))
+    first = "Compare NoisePrints and the order-agnostic watermark."
+    pair = [noise.paper_id, order.paper_id]
+    history = [Turn(first, first, titles=[noise.title, order.title], shown=pair, cited=pair, answered=pair)]
+    for question in ("Which is more robust?", "What are the limitations?", "Which needs the model weights?"):
+        answer = engine.answer(question, history)
+        assert answer.citations and {c.paper.paper_id for c in answer.citations} <= set(pair), question

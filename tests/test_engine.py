@@ -278,3 +278,15 @@ def test_an_amount_asked_of_an_abstract_that_states_none_is_said_so(settings, se
     faps = engine.answer("How much faster does FaPS train?")  # "up to 3× faster training": a figure
     assert "gives no figure" not in faps.text
     assert "gives no figure" not in engine.answer("How does SlerpFlow correct inversion?").text
+
+
+def test_an_answer_that_opens_with_it_names_the_paper_it_cites(settings, seed_index) -> None:
+    """Read in a comparison whose first model sentences were withheld: the answer began "It
+    develops a Markov-chain-based watermark generator … [2]", and the reader could not tell
+    which paper "it" was."""
+    reply = ("PEARL is a watermark for images [1]. It adapts the draft length of speculative decoding to avoid "
+             "the mutual waiting problem [1].")
+    answer = _engine(settings, seed_index, reply).answer("What is PEARL?")
+    synthesis = answer.text.split(IN_SHORT)[-1]
+    assert "watermark for images" not in synthesis  # withheld: the abstract says nothing of images
+    assert synthesis.startswith("PEARL adapts the draft length"), synthesis

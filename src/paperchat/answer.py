@@ -200,6 +200,20 @@ def prompt(plan: Plan, ev: Evidence) -> list[dict[str, str]]:
     ]
 
 
+_OPENING_PRONOUN = re.compile(r"^(It|Its|They|Their)\b(?!\s+(?:is|was)\s+(?:not\s+)?(?:clear|unclear|possible|known)\b)")
+
+
+def _named_first(sentence: str, names: Sequence[str]) -> str:
+    """The answer's first sentence opening with "It"/"They" (the model's sentence before it was
+    withheld, or never written): the name of the paper it cites takes the pronoun's place, so the
+    reader knows which paper it is ("It develops a Markov-chain-based watermark generator … [2]")."""
+    m = _OPENING_PRONOUN.match(sentence)
+    if not m or not names or (m.group(1) in ("It", "Its") and len(names) != 1):
+        return sentence
+    named = " and ".join(names)
+    return (f"{named}'s" if m.group(1) in ("Its", "Their") else named) + sentence[m.end():]
+
+
 def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens: int, verifier: Verifier,
                     sources: Sequence[Source], settings: AnswerSettings, clock: Callable[[], float],
                     max_sentences: int | None = None, question: str = "") -> Generator[str, None, Synthesis]:
@@ -212,6 +226,7 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
     result = Synthesis()
     buffer = ""
     cap = max_sentences or settings.max_sentences
+    by_n = {s.n: s for s in sources}
 
     def flush(text: str) -> Generator[str, None, None]:
         for sentence in split_sentences(text):
@@ -223,6 +238,8 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
             checked = verifier.check(sentence, sources, result.report)
             if checked.text:
                 checked.text = third_person(checked.text)  # judged as written, shown as the answer's own voice
+                if not kept:  # "It develops …" first, the sentence before it withheld: name what "it" is
+                    checked.text = _named_first(checked.text, [by_n[n].paper.name for n in checked.cited if n in by_n])
                 result.sentences.append(checked)
                 yield checked.text + " "
             else:

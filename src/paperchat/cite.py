@@ -71,6 +71,9 @@ _NOUN_MARKER = re.compile(rf"\[(\d+)\](?=\s+(?:(?:and|or|both|has|does)\b|{_VERB
 _CONTRAST_MARKER = re.compile(r"(?:(?<=\bwhile )|(?<=\bwhereas )|(?<=\bwhilst )|(?<=\bbut ))\[(\d+)\](?=\s+[a-z]+s\b)"
                               r"|(?<=\bwith )\[(\d+)\](?=\s+[a-z]+ing\b)")
 # "[1] This paper adapts …", "[2] Our method achieves …" (copied from the abstract): the name takes their place
+# "… are highlighted in [2], while …": a marker after a preposition, mid-sentence, is what the clause is about;
+# moved to the end, it left "highlighted in, while"
+_OBJECT_MARKER = re.compile(r"(?:(?<=\bin )|(?<=\bby )|(?<=\bfrom )|(?<=\bthan ))\[(\d+)\](?=\s*[,;]|\s+(?:while|whereas|but)\b)")
 _PRONOUN = re.compile(r"^\s+(?:(?:this|the) (?:paper|work|study|article|method|approach|framework)|"
                       r"our (?:paper|work|study|method|approach|framework|model|algorithm)|it)(?=\s+[a-z]+s\b)", re.I)
 # "Both papers …", "The results of both papers show …", "All three methods …": a claim about several papers
@@ -347,6 +350,7 @@ class Verifier:
             sentence = re.sub(r"\[(\d+)\]", naming(sentence), lead.group(0)) + rest
         sentence = _NOUN_MARKER.sub(naming(sentence), sentence)
         sentence = _CONTRAST_MARKER.sub(naming(sentence), sentence)
+        sentence = _OBJECT_MARKER.sub(naming(sentence), sentence)
         cited = parse(sentence)
         valid = [n for n in cited if n in by_n]
         if strangers:  # moving the claim to a paper shown would leave the clause without its subject

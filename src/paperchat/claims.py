@@ -349,6 +349,37 @@ def credit_conflict(claim: str, abstract: str, own_names: Sequence[str] = ()) ->
     return ""
 
 
+# "NoisePrints is more robust than the order-agnostic watermark", "outperforms PATTERN-MARK": what a claim
+# sets the paper against, up to where the comparison ends
+_AGAINST = re.compile(
+    r"\b(?:(?:more|less)\s+[\w-]+|(?!rather\b|other\b|either\b|neither\b|whether\b|further\b|over\b|under\b|"
+    r"after\b|earlier\b|later\b)[a-z][\w-]*er|better|worse)\s+than\s+|"
+    r"\b(?:outperform|surpass|beat|exceed)(?:s|ed|ing)?\s+",
+    re.I)
+_AGAINST_END = re.compile(r"\s+(?:because|since|as|by|in|on|at|for|across|while|whereas|but|and|with|due|when|"
+                          r"without|thanks)\b|[,;:.()]")
+
+
+def comparison_conflict(claim: str, abstract: str) -> str:
+    """A claim that sets the paper against something its abstract never mentions ("NoisePrints
+    is more robust than the order-agnostic watermark", of NoisePrints' abstract): one abstract
+    cannot say how its paper compares with another paper. An amount ("more than 50%", "twice")
+    is no such thing; the compared thing counts as mentioned when half its terms are held."""
+    held = set(tokenize(abstract))
+    squashed = re.sub(r"[\s-]+", "", abstract.lower())
+    for m in _AGAINST.finditer(claim):
+        rest = claim[m.end():]
+        end = _AGAINST_END.search(rest)
+        what = rest[:end.start()] if end else rest
+        if re.match(r"\s*(?:\d|~|(?:a |an )?(?:twice|double|half|one|two|three|four|five|ten|hundred|thousand|"
+                    r"that|those|this|it|them|expected|before|ever|usual|previously)\b)", what, re.I):
+            continue
+        terms = [t for t in tokenize(what) if not t.isdigit()]
+        if terms and 2 * sum(t in held or t.replace("-", "") in squashed for t in terms) < len(terms):
+            return f"it compares the paper with '{what.strip()}', which the abstract does not mention"
+    return ""
+
+
 _REPLY = re.compile(r"^\s*(?:no|yes)\s*[,.;:!]\s*", re.I)
 
 
@@ -364,4 +395,4 @@ def conflict(claim: str, best: str, nearby: str, abstract: str, own_names: Seque
             plain = re.sub(re.escape(name), " ", plain, flags=re.I)
     return (number_conflict(plain, nearby) or pairing_conflict(plain, nearby) or polarity_conflict(plain, best, abstract)
             or direction_conflict(plain, best) or name_conflict(claim, abstract, own_names)
-            or credit_conflict(claim, abstract, own_names))
+            or credit_conflict(claim, abstract, own_names) or comparison_conflict(plain, abstract))

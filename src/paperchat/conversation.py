@@ -41,7 +41,9 @@ _ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "last
              "1st": 0, "2nd": 1, "3rd": 2, "4th": 3, "5th": 4}
 _ORDINAL = re.compile(r"\b(?:the\s+)?(" + "|".join(_ORDINALS) + r")\s+(?:one|paper|method|source|result|approach)s?\b"
                       r"|\bthe\s+(" + "|".join(_ORDINALS) + r")\b", re.I)
-_SET = re.compile(r"\b(?:which|what|any|all|none|both|each|one|some|many) of (?:these|those|them|the above|the two)\b|"
+# "Which is more robust?" after a comparison: "which" with a verb, not a noun ("which papers"), picks among them
+_WHICH_VERB = r"^\W*which (?:is|are|was|were|does|do|did|has|have|needs?|uses?|requires?|works?|performs?|scales?)\b"
+_SET = re.compile(_WHICH_VERB + r"|\b(?:which|what|any|all|none|both|each|one|some|many) of (?:these|those|them|the above|the two)\b|"
                   r"\bwhich one\b(?! of the (?:papers|collection))|"
                   r"\b(?:these|those) (?:papers|methods|works|approaches|ones)\b|\bamong (?:these|them|those)\b", re.I)
 # one paper: the first cited; "How is that different from …?", "Does this need …?": "that"/"this" as the subject
@@ -58,7 +60,7 @@ VENUES = ("NeurIPS", "NIPS", "ICLR", "ICML", "CVPR", "ICCV", "ECCV", "ACL", "EMN
 
 
 # "which of them is about …", "which one also covers …": picks among the papers the last answer was about
-_PICKS = re.compile(r"\b(?:which|what)(?: one)? of (?:these|those|them|the above|the two)\b|"
+_PICKS = re.compile(_WHICH_VERB + r"|\b(?:which|what)(?: one)? of (?:these|those|them|the above|the two)\b|"
                     r"\bwhich one\b(?! of the (?:papers|collection))|"
                     r"\bwhich (?:of )?(?:these|those) (?:papers|methods|works|approaches|ones)\b", re.I)
 
@@ -71,7 +73,8 @@ _BARE_WORDS = frozenset(tokenize(
     "much many long far often big large small well exactly else more less detail details example examples "
     "specifically further elaborate explain tell mean number numbers figure figures speedup gain gains "
     "improvement improvements data dataset datasets benchmark benchmarks metric metrics evaluate evaluated "
-    "evaluation why how", query=True))
+    "evaluation why how limitation limitations weakness weaknesses drawback drawbacks shortcoming shortcomings "
+    "advantage advantages strength strengths benefit benefits assumption assumptions novelty", query=True))
 # … unless it asks the collection ("Which papers propose benchmarks?", "Are there datasets?")
 _COLLECTION = re.compile(r"\b(?:papers|works|studies|methods|approaches|collection|is there|are there)\b", re.I)
 
