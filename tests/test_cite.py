@@ -363,10 +363,11 @@ def test_a_name_the_paper_coined_after_a_leading_marker_is_its_name(verifier) ->
     out = verifier.check("[1] Prophet is a training-free fast decoding paradigm that enables early commit decoding.",
                          prophet, Verification())
     assert out.text == "Prophet is a training-free fast decoding paradigm that enables early commit decoding [1]."
-    # a word the abstract also writes in lower case is no name: the title is put in
+    # a word the abstract also writes in lower case is no name, and no title is put in before it either: the
+    # marker labels the sentence ("Diffusion Language Model … Decodes Early commit decoding is …" read as one)
     common = verifier.check("[1] Early commit decoding is a training-free fast decoding paradigm.", prophet,
                             Verification())
-    assert (common.text or common.said).startswith(title)
+    assert (common.text or common.said).startswith("Early commit decoding is"), common
 
 
 def test_a_name_after_a_leading_marker_and_an_article_is_not_filled_twice(verifier, sources) -> None:
@@ -643,3 +644,33 @@ def test_a_marker_after_a_preposition_mid_sentence_gets_the_name(verifier, sourc
                          sources, Verification())
     shown = out.text or out.said
     assert "in PEARL" in shown and " in," not in shown, shown
+
+
+def test_a_marker_before_a_sentence_copied_from_the_abstract_labels_it(verifier, sources) -> None:
+    """Read in a comparison: "[3] Detection experiments on Stable Diffusion … show …" read
+    "Detecting and Mitigating Memorization … Detection experiments on …" once the title was put in."""
+    out = verifier.check("[2] MaskGIT unmasks image tokens with a confidence scheduler.", sources, Verification())
+    assert out.text == "MaskGIT unmasks image tokens with a confidence scheduler [2].", out.text or out.said
+    # "[2] Our method can …": the name takes the place of "Our method" before a modal verb too
+    ours = verifier.check("[1] Our method can adapt the draft length with pre-verify and post-verify strategies.",
+                          sources, Verification())
+    assert (ours.text or ours.said).startswith("PEARL can adapt"), ours
+
+
+def test_the_words_an_abstract_spells_its_name_out_with_are_a_name() -> None:
+    """Read in a comparison: "[1] Frequency-aware Patch Selection (FaPS) achieves up to 3× faster
+    training" was withheld ("the number 3× is not one the abstract states"): judged with the
+    spelled-out name, it was closest to "we propose Frequency-aware Patch Selection (FaPS)", and
+    the sentence that states 3× lacks those words."""
+    e = WordEmbedding(model_name="t")
+    verifier = Verifier(lambda t: np.asarray(e.get_text_embedding_batch(t)), LENIENT)
+    abstract = ("Training diffusion models is slow. We propose Frequency-aware Patch Selection (FaPS), a general and "
+                "fast training method that selects image patches by frequency. Our experiments demonstrate that FaPS "
+                "achieves up to 3× faster training while maintaining generation quality.")
+    faps = [Source(1, _paper("f", "FaPS: A General and Fast Training Method for Diffusion Models", abstract), "FaPS")]
+    verifier.prepare(faps)
+    out = verifier.check("[1] Frequency-aware Patch Selection (FaPS) achieves up to 3× faster training.", faps,
+                         Verification())
+    assert out.text, out.reason
+    assert not verifier.check("[1] Frequency-aware Patch Selection (FaPS) achieves up to 5× faster training.", faps,
+                              Verification()).text  # the number is still read

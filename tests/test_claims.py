@@ -207,11 +207,13 @@ def test_an_abstract_with_bracketed_numbers_is_answered(settings, embedder, tmp_
 
 def test_an_unsupported_citation_reaches_the_api_and_the_badge(settings, seed_index) -> None:
     question = "What is the Halton scheduler for MaskGIT?"
-    engine = Engine(settings, seed_index, ScriptedChat("The Halton scheduler cures cancer in mice [1]."))
+    # (was "cures cancer in mice": the fake embedder's bag of words finds it on the topic of "Halton scheduler",
+    # and it was withheld only because "does not require retraining" was read as negating "scheduler" too)
+    engine = Engine(settings, seed_index, ScriptedChat("The Halton scheduler requires retraining the model [1]."))
     answer = engine.answer(question)
     bad = [c for c in answer.citations if not c.supported]
-    assert bad and bad[0].n == 1 and "cures cancer" in bad[0].withheld[0]
-    assert "cures cancer" not in answer.text  # the withheld sentence is not in the answer
+    assert bad and bad[0].n == 1 and "requires retraining" in bad[0].withheld[0]
+    assert "requires retraining" not in answer.text  # the withheld sentence is not in the answer
     out = ui.api_ask(engine, question)
     assert {"n": 1, "supported": False}.items() <= next(c for c in out["citations"] if c["n"] == 1).items()
     hits = engine.search(question).hits
@@ -300,3 +302,27 @@ NOISE = ("We propose NoisePrints, a lightweight watermarking scheme that uses th
     ("It is twice as fast as before.", True), ("It is lighter than other watermarking schemes.", True)])
 def test_a_comparison_with_what_the_abstract_never_mentions_is_not_its_claim(claim: str, ok: bool) -> None:
     assert (comparison_conflict(claim, NOISE) == "") is ok
+
+
+def test_a_negation_governs_only_what_the_sentence_does_not_also_affirm() -> None:
+    """Read in an answer: "Swift Hydra incorporates Mamba models" was withheld against "Swift Hydra also
+    incorporates Mamba models … without increasing the model's inference time": "model" is
+    negated there, but affirmed before it."""
+    hydra = ("Swift Hydra also incorporates Mamba models structured as a Mixture of Experts to capture diverse "
+             "features without increasing the model's inference time.")
+    assert polarity_conflict("Swift Hydra incorporates Mamba models.", hydra) == ""
+    assert polarity_conflict("It increases the inference time.", hydra)  # what it does without is still read
+    assert polarity_conflict("PEARL requires retraining the draft model.", "PEARL works without retraining the draft model.")
+
+
+def test_a_denial_anywhere_in_the_abstract_is_read_not_only_in_the_closest_sentence() -> None:
+    """The closest sentence to "The Halton scheduler requires retraining" can be another one ("We
+    propose a Halton scheduler instead of the Confidence scheduler"); the abstract still says
+    "Our scheduler does not require retraining"."""
+    closest = "We propose a Halton scheduler instead of the original Confidence scheduler."
+    abstract = f"{closest} Our scheduler does not require retraining or noise injection."
+    assert polarity_conflict("The Halton scheduler requires retraining.", closest, abstract)
+    assert polarity_conflict("The Halton scheduler does not require retraining.", closest, abstract) == ""
+    assert polarity_conflict("The Halton scheduler spreads tokens uniformly.", closest, abstract) == ""
+    # a negation's later words are not what it denies: "without degrading sample quality" denies no "improves quality"
+    assert polarity_conflict("It improves sample quality.", closest, "It is fast without degrading sample quality.") == ""

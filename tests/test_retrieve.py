@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from paperchat.retrieve import Retriever, parse_query
+from paperchat.retrieve import CALLING_AT_MOST, Retriever, calling, parse_query
 from paperchat.schema import Filters, Hit
 
 VENUES = ["ICLR", "ICML"]
@@ -35,6 +37,29 @@ def test_search_finds_papers_by_name_and_returns_distinct_papers(seed_index, set
     assert len({h.paper.paper_id for h in hits}) == len(hits) == 5
     assert any("Halton" in p for p in hits[0].passages)
     assert "speculative" in r.search("PEARL parallel speculative decoding adaptive draft length")[0].paper.abstract.lower()
+
+
+def test_a_name_typed_in_lower_case_or_an_abbreviation_an_abstract_defines_calls_its_paper(seed_index,
+                                                                                           settings) -> None:
+    """Typed as a person types: "whats the difference between pearl and dparallel" was refused
+    ("The collection has no paper on this. The closest papers it does have are: dParallel; PEARL");
+    "What is CFG?" quoted five unrelated papers: the one that writes "Classifier-Free Guidance
+    (CFG)" was eleventh, found only by BM25, behind the dense search's top ten."""
+    r = Retriever(seed_index, settings.retrieval)
+    typed = r.retrieve("whats the difference between pearl and dparallel")
+    assert not typed.abstain
+    assert {h.paper.title.split(":")[0] for h in typed.hits[:2]} == {"PEARL", "dParallel"}
+    cfg = r.retrieve("What is CFG?")
+    assert not cfg.abstain and cfg.hits[0].paper.title.startswith("Stage-wise Dynamics of Classifier-Free Guidance")
+    # the rule itself (the fake embedder puts these papers first anyway; MiniLM does not: tests/test_slow_search.py)
+    papers = list(seed_index.snapshot().papers.values())
+    called = {p.title.split(":")[0] for p in papers if p.paper_id in calling("whats the difference between pearl and "
+                                                                               "dparallel", papers)}
+    assert called == {"PEARL", "dParallel"}
+    assert [p.title[:10] for p in papers if p.paper_id in calling("What is CFG?", papers)] == ["Stage-wise"]
+    assert calling("what is cfg", papers) == set()  # an abbreviation is matched as the question writes one
+    many = [p for p in papers if re.search(r"\(LLMs?\)", p.abstract)]
+    assert len(many) > CALLING_AT_MOST and calling("What do LLMs do?", papers) == set()  # "(LLMs)": several
 
 
 def test_filters_return_only_matching_venue_and_year(seed_index, settings) -> None:

@@ -24,6 +24,11 @@ CASES = [
     ("diffusion language models can stop decoding early because the answer is already known", "Diffusion Language Model Knows"),
     ("generating weights of neural networks with flow matching", "DeepWeightFlow"),
     ("classifier-free guidance in masked discrete diffusion", "What Exactly Does Guidance Do"),
+    # typed as people type: a name in lower case, an abbreviation only an abstract defines (MiniLM puts
+    # neither near its paper: "What is CFG?" found it eleventh, by BM25 alone; "pearl" was refused)
+    ("whats the difference between pearl and dparallel", "PEARL"),
+    ("whats the difference between pearl and dparallel", "dParallel"),
+    ("What is CFG?", "Stage-wise Dynamics of Classifier-Free Guidance"),
 ]
 
 

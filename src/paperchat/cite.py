@@ -75,7 +75,8 @@ _CONTRAST_MARKER = re.compile(r"(?:(?<=\bwhile )|(?<=\bwhereas )|(?<=\bwhilst )|
 # moved to the end, it left "highlighted in, while"
 _OBJECT_MARKER = re.compile(r"(?:(?<=\bin )|(?<=\bby )|(?<=\bfrom )|(?<=\bthan ))\[(\d+)\](?=\s*[,;]|\s+(?:while|whereas|but)\b)")
 _PRONOUN = re.compile(r"^\s+(?:(?:this|the) (?:paper|work|study|article|method|approach|framework)|"
-                      r"our (?:paper|work|study|method|approach|framework|model|algorithm)|it)(?=\s+[a-z]+s\b)", re.I)
+                      r"our (?:paper|work|study|method|approach|framework|model|algorithm)|it)"
+                      r"(?=\s+(?:[a-z]+s|can|could|may|might|will|would|must|should)\b)", re.I)
 # "Both papers …", "The results of both papers show …", "All three methods …": a claim about several papers
 _SEVERAL = re.compile(r"^\W*(?:(?:however|moreover|similarly|likewise|overall|in addition),?\s+)?(?:both\b|(?:the|all)\s+"
                       r"(?:(?:two|three|four|five)\s+)?(?:papers|works|methods|approaches|studies)\b(?!\s+on\b)|each\s+"
@@ -130,6 +131,25 @@ def _coined_after(rest: str, paper_text: str) -> str:
     return word if written and not lowered else ""
 
 
+def _long_forms(name: str, abstract: str) -> list[str]:
+    """The words the abstract spells its name out with ("Frequency-aware Patch Selection (FaPS)",
+    "Parallel spEculative decoding with Adaptive dRaft Length (PEARL)"): a name too, so a claim
+    that writes them is judged without them, like the name. The shortest run of up to eight words
+    before "(NAME)" that starts with the name's first letter and has as many words as its capitals."""
+    if len(name) < 2 or " " in name:
+        return []
+    out = []
+    for m in re.finditer(rf"((?:[\w-]+\s+){{1,8}})\(\s*{re.escape(name)}\s*\)", abstract):
+        words = m.group(1).split()
+        wanted = max(1, sum(c.isupper() for c in name) - 1)
+        for k in range(wanted, len(words) + 1):
+            run = words[-k:]
+            if run[0][0].lower() == name[0].lower():
+                out.append(" ".join(run))
+                break
+    return out
+
+
 def _own_name_as_subject(rest: str, name: str) -> str:
     """"[1] proposes DiffStyle3D, a novel …" would read "DiffStyle3D proposes DiffStyle3D, …" once
     the name is put in for the marker: the paper's own name is the subject ("[1] is a novel …",
@@ -171,7 +191,7 @@ class Verifier:
         what it quotes), or when it is on the topic of some sentence (cosine and shared key
         terms) and no meaning check (claims.py) objects to it against its closest sentences."""
         assert source.vectors is not None
-        names = [source.label, source.paper.title, *cited_names]
+        names = [source.label, source.paper.title, *_long_forms(source.paper.name, source.paper.abstract), *cited_names]
         host = _quoted_in(clause, source.sentences, self.min_quote_words)
         if host is not None:
             whole = plain(host).rstrip(".!?") == plain(clause).rstrip(".!?")
@@ -342,12 +362,21 @@ class Verifier:
             rest = _PRONOUN.sub("", sentence[lead.end():], count=1)  # "[1] This paper uses": the name takes its place
             word = re.match(r"\s+([A-Z])(\w*)", rest)  # "[1] Proposes …", as in a list: "NoisePrints [1] proposes …"
             verb = word.group(1).lower() + word.group(2) if word else ""  # "Generates": a verb in the third person
-            if word and (re.fullmatch(_VERB, verb) or re.fullmatch(r"[a-z]{2,}[^siu]s", verb)):
+            is_verb = bool(word) and bool(re.fullmatch(_VERB, verb) or re.fullmatch(r"[a-z]{2,}[^siu]s", verb))
+            if word and is_verb:
                 rest = rest[:word.start(1)] + word.group(1).lower() + rest[word.end(1):]
             one = re.fullmatch(r"\s*\[(\d+)\]\s*", lead.group(0))
             if one and int(one.group(1)) in by_n:
                 rest = _own_name_as_subject(rest, by_n[int(one.group(1))].paper.name)
-            sentence = re.sub(r"\[(\d+)\]", naming(sentence), lead.group(0)) + rest
+            kept_unjudged, kept_subjects = list(unjudged), dict(subjects)
+            named_lead = re.sub(r"\[(\d+)\]", naming(sentence), lead.group(0))
+            if word and not is_verb and named_lead != lead.group(0):
+                # "[3] Detection experiments on … show …": the marker labels a sentence the model copied,
+                # and a name put in would read "Detecting and Mitigating … Detection experiments on …"
+                unjudged[:], subjects = kept_unjudged, kept_subjects
+                sentence = f"{rest.strip()} {lead.group(0).strip()}"
+            else:
+                sentence = named_lead + rest
         sentence = _NOUN_MARKER.sub(naming(sentence), sentence)
         sentence = _CONTRAST_MARKER.sub(naming(sentence), sentence)
         sentence = _OBJECT_MARKER.sub(naming(sentence), sentence)

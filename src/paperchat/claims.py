@@ -199,9 +199,43 @@ def polarity_conflict(claim: str, support: str, abstract: str = "") -> str:
     said, stated = negations(claim) + len(free_said), negations(support) + len(free_stated)
     if said > stated:  # "dParallel introduces a training-free paradigm" against "a novel training strategy"
         return "the claim negates what the abstract states"
-    if said < stated and set(tokenize(claim)) & done_without(support):
+    if said < stated and set(tokenize(claim)) & (done_without(support) - _affirmed_terms(support)):
+        return ABSTRACT_NEGATES
+    if not said and abstract and any(_denies(claim, sentence) for sentence in sentences(abstract)):
         return ABSTRACT_NEGATES
     return ""
+
+
+_SELF = re.compile(r"\b(?:we|our|us|this (?:paper|work|study|article|method|approach)|it|its)\b", re.I)
+
+
+def _denies(claim: str, sentence: str) -> bool:
+    """Does a sentence of the abstract about the paper itself ("we", "our", "it") deny what the
+    claim states, wherever it is (the closest sentence to "The Halton scheduler requires
+    retraining" may be another): the claim holds the first two terms a negation governs ("does
+    not require retraining": "require", "retraining"; a negation of one term, "without
+    permutation", is too little to go on), and the sentence does not also affirm them."""
+    if not _SELF.search(sentence):  # "Existing estimators … lack statistical consistency" is about others
+        return False
+    held, affirmed = set(tokenize(claim)), _affirmed_terms(sentence)
+    for m in _NEGATION.finditer(sentence):
+        governed = tokenize(" ".join(sentence[m.end():].split()[:4]))[:2]
+        if len(governed) == 2 and all(t in held and t not in affirmed for t in governed):
+            return True
+    return False
+
+
+def _affirmed_terms(text: str) -> set[str]:
+    """The terms `text` writes outside what its negations govern: "Swift Hydra also incorporates Mamba
+    models … without increasing the model's inference time" affirms "model", so "uses Mamba models"
+    does not drop that negation."""
+    spans = [(m.start(), m.end() + len(" ".join(text[m.end():].split()[:4])) + 1) for m in _NEGATION.finditer(text)]
+    kept, at = [], 0
+    for start, end in spans:
+        kept.append(text[at:start])
+        at = max(at, end)
+    kept.append(text[at:])
+    return set(tokenize(_FREE.sub(" ", " ".join(kept))))  # "training-free" negates "training" too
 
 
 def _forms(word: str) -> re.Pattern[str]:

@@ -124,7 +124,11 @@ class Retriever:
         for weight, ranking in ((s.dense_weight, dense_rank), (s.keyword_weight, [p for p, _ in keyword])):
             for rank, pid in enumerate(ranking):
                 scores[pid] = scores.get(pid, 0.0) + weight / (s.rrf_k + rank + 1)
-        ranked = sorted(scores, key=lambda p: -scores[p])[:k]
+        ranked = sorted(scores, key=lambda p: -scores[p])
+        # "What is CFG?": the one paper that defines the name ("Classifier-Free Guidance (CFG)") or is
+        # called by it ("pearl", "dparallel" typed in lower case) comes first, however far dense search put it
+        called = calling(query, [papers[p] for p, _ in keyword if p in papers])
+        ranked = ([p for p in ranked if p in called] + [p for p in ranked if p not in called])[:k]
         return [
             Hit(paper=papers[pid], score=scores[pid], dense=best.get(pid, (0.0, ""))[0],
                 passages=passages(query, papers[pid].abstract, best.get(pid, (0.0, ""))[1], self._idf(snap),
@@ -330,13 +334,43 @@ HOLDING_MARGIN = 0.25  # set by hand on two follow-ups read in the app, not tune
 _NAME = re.compile(r"\b(?:[A-Za-z][\w-]*)?(?:[a-z][A-Z]|[A-Z][A-Z0-9])[\w-]*\b")  # GenCape, ZIP-RC, dParallel
 
 
+def _coined(paper: Paper) -> str:
+    """The paper's one-word coined name, when its title leads with one ("PEARL", "dParallel"), else ""."""
+    lead = title_lead(paper.title)
+    return lead if " " not in lead and _NAME.fullmatch(lead) else ""
+
+
+CALLING_AT_MOST = 2  # a name more papers define or lead with ("LLMs") calls none of them
+
+
+def calling(query: str, papers: Sequence[Paper]) -> set[str]:
+    """The papers the query calls by a name: a coined name leading the title, in any case
+    ("pearl" for PEARL), or an abbreviation the query writes in capitals that the abstract
+    defines in brackets ("Classifier-Free Guidance (CFG)" for "What is CFG?"), when at most
+    CALLING_AT_MOST of `papers` do so."""
+    words = {w.lower() for w in re.findall(r"[\w-]+", query)}
+    capitals = set(re.findall(r"\b[A-Z][A-Z0-9-]+(?=s?\b)", query))
+    out: set[str] = set()
+    for name in words:
+        have = [p.paper_id for p in papers if _coined(p).lower() == name]
+        if 0 < len(have) <= CALLING_AT_MOST:
+            out.update(have)
+    for name in capitals:
+        defined = re.compile(rf"\(\s*{re.escape(name)}s?\s*[),;]")
+        have = [p.paper_id for p in papers if defined.search(p.abstract)]
+        if 0 < len(have) <= CALLING_AT_MOST:
+            out.update(have)
+    return out
+
+
 def names_a_paper(query: str, hits: list[Hit]) -> bool:
-    """The query names one of the hits by the name in its title (GenCape, ZIP-RC, PEARL)."""
+    """The query names one of the hits by the name in its title (GenCape, ZIP-RC, PEARL; "pearl"
+    and "dparallel" typed in lower case too) or by a name its abstract defines ("CFG")."""
     for name in _NAME.findall(query):
         pattern = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])", re.I)
         if any(pattern.search(h.paper.title) for h in hits):
             return True
-    return False
+    return bool(calling(query, [h.paper for h in hits]))
 
 
 def named_papers(query: str, hits: list[Hit]) -> set[str]:
