@@ -674,3 +674,21 @@ def test_the_words_an_abstract_spells_its_name_out_with_are_a_name() -> None:
     assert out.text, out.reason
     assert not verifier.check("[1] Frequency-aware Patch Selection (FaPS) achieves up to 5× faster training.", faps,
                               Verification()).text  # the number is still read
+
+
+def test_a_fault_of_earlier_work_said_of_the_paper_is_withheld(verifier) -> None:
+    """Read in a conversation: "Tell me about Gen-DFL." "What are its limitations?" got "Gen-DFL has
+    been shown to struggle in high-dimensional and risk-sensitive settings", which the abstract
+    says of DFL, the earlier approach Gen-DFL addresses."""
+    abstract = ("While DFL has been shown to provide substantial advantages, it has also been shown to struggle in "
+                "high-dimensional and risk-sensitive settings, limiting its applicability in real-world settings. "
+                "We propose Gen-DFL, a generative framework that samples from the tail of the learned distribution.")
+    dfl = [Source(1, _paper("g", "Gen-DFL: Decision-Focused Generative Learning for Robust Decision Making",
+                            abstract), "Gen-DFL")]
+    verifier.prepare(dfl)
+    out = verifier.check("Gen-DFL has been shown to struggle in high-dimensional and risk-sensitive settings [1].", dfl,
+                         Verification())
+    assert out.text is None and "earlier work" in out.reason
+    said_of_dfl = verifier.check("DFL has been shown to struggle in high-dimensional and risk-sensitive settings [1].",
+                                 dfl, Verification())
+    assert said_of_dfl.text, said_of_dfl.reason

@@ -14,6 +14,7 @@ from paperchat.claims import (
     conflict,
     credit_conflict,
     direction_conflict,
+    fault_conflict,
     has_figure,
     name_conflict,
     number_conflict,
@@ -326,3 +327,19 @@ def test_a_denial_anywhere_in_the_abstract_is_read_not_only_in_the_closest_sente
     assert polarity_conflict("The Halton scheduler spreads tokens uniformly.", closest, abstract) == ""
     # a negation's later words are not what it denies: "without degrading sample quality" denies no "improves quality"
     assert polarity_conflict("It improves sample quality.", closest, "It is fast without degrading sample quality.") == ""
+
+
+GEN_DFL = ("While DFL has been shown to provide substantial advantages when compared to a counterpart that treats the "
+           "predictive and prescriptive models separately, it has also been shown to struggle in high-dimensional and "
+           "risk-sensitive settings, limiting its applicability in real-world settings.")
+
+
+@pytest.mark.parametrize(("claim", "ok"), [
+    # read in a conversation: "Tell me about Gen-DFL." "What are its limitations?" (the fault is DFL's)
+    (" has been shown to struggle in high-dimensional and risk-sensitive settings.", False),
+    ("DFL has been shown to struggle in high-dimensional settings.", True),  # said of the method it is said of
+    (" addresses the struggle of DFL in high-dimensional settings.", True),
+    ("Existing methods struggle in high-dimensional settings.", True)])
+def test_a_fault_the_abstract_finds_in_earlier_work_is_not_the_papers(claim: str, ok: bool) -> None:
+    assert (fault_conflict(claim, GEN_DFL) == "") is ok
+    assert fault_conflict(claim, "We find that our method struggles in high-dimensional settings.") == ""

@@ -55,7 +55,14 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from paperchat.claims import ABSTRACT_NEGATES, conflict, negations, number_conflict, numbers
+from paperchat.claims import (
+    ABSTRACT_NEGATES,
+    conflict,
+    fault_conflict,
+    negations,
+    number_conflict,
+    numbers,
+)
 from paperchat.config import AnswerSettings
 from paperchat.markers import parse, strip_markers, with_markers
 from paperchat.schema import Checked, Source, Verification
@@ -440,6 +447,11 @@ class Verifier:
                     return _unsupported(sentence, report, f"it says this of the {papers}, but {by_n[n].label} "
                                         "is not one of them", valid, {})
             for n in _about(said, subjects):  # "…, while [2] demonstrates X": X must be [2]'s, not moved
+                fault = next((why for sent in support.get(n, []) if n in by_n
+                              for why in [fault_conflict(_strip(said, [subjects[n], by_n[n].label,
+                                                                       by_n[n].paper.title]), sent)] if why), "")
+                if fault:  # "Gen-DFL has been shown to struggle …", what the abstract says of DFL
+                    return _unsupported(sentence, report, fault, valid, {})
                 if n not in backers:
                     return _unsupported(sentence, report, f"it says {by_n[n].label} does this, but that paper "
                                         "does not support it", valid, {})

@@ -414,6 +414,38 @@ def comparison_conflict(claim: str, abstract: str) -> str:
     return ""
 
 
+# what an abstract says is wrong with earlier work ("DFL … has been shown to struggle in high-dimensional settings")
+_FAULT = re.compile(r"\b(?:struggl\w*|fail(?:s|ed|ing|ure)?|suffer\w*|lack(?:s|ed|ing)?|limitations?|costly|expensive|"
+                    r"inefficien\w*|unstable|unreliable|vulnerable|insufficient\w*|poorly|unable|cannot)\b", re.I)
+# … and what a claim says the paper does about it
+_REMEDY = re.compile(r"\b(?:address\w*|overcom\w*|tackl\w*|mitigat\w*|solv\w*|alleviat\w*|resolv\w*|reduc\w*|"
+                     r"fix\w*|improv\w*|remed\w*|handl\w*|avoid\w*|circumvent\w*|bypass\w*|prevent\w*|"
+                     r"eliminat\w*|counter\w*|targets?|aims?|focus\w*|motivat\w*|notes?|observ\w*|identif\w*|"
+                     r"highlight\w*|point\w* out|show\w* that|argu\w*|instead|unlike|whereas|while|prior|existing|"
+                     r"previous|earlier|conventional|traditional|current)\b", re.I)
+
+
+_WE = re.compile(r"\b(?:we|our|us|this (?:paper|work|study|article|method|approach)|the proposed)\b", re.I)  # not "it"
+
+
+def fault_conflict(claim: str, support: str) -> str:
+    """A fault the abstract finds in earlier work, said of the paper: "Gen-DFL has been shown to
+    struggle in high-dimensional settings" of "While DFL … has also been shown to struggle in
+    high-dimensional … settings", which is what Gen-DFL addresses. The support says the fault
+    without speaking of the paper ("we", "our", "this paper"), and the claim does not say the
+    paper addresses it or that it is another's."""
+    said = {m.group(0).lower()[:5] for m in _FAULT.finditer(claim)}
+    stated = {m.group(0).lower()[:5] for m in _FAULT.finditer(support)}
+    if not said & stated or _WE.search(support) or _REMEDY.search(claim):
+        return ""
+    # "DFL has been shown to struggle …": said of the method the abstract names, as the abstract says it
+    named = {w for w in re.findall(r"\b[A-Z][\w-]*[A-Z0-9][\w-]*\b|\b[A-Z][a-z]+\b", claim)[1:]} | set(
+        re.findall(r"\b[A-Z][\w-]*[A-Z0-9][\w-]*\b", claim))
+    if any(re.search(rf"\b{re.escape(w)}\b", support) for w in named):
+        return ""
+    return "the abstract says this of earlier work, not of this paper"
+
+
 _REPLY = re.compile(r"^\s*(?:no|yes)\s*[,.;:!]\s*", re.I)
 
 
@@ -429,4 +461,5 @@ def conflict(claim: str, best: str, nearby: str, abstract: str, own_names: Seque
             plain = re.sub(re.escape(name), " ", plain, flags=re.I)
     return (number_conflict(plain, nearby) or pairing_conflict(plain, nearby) or polarity_conflict(plain, best, abstract)
             or direction_conflict(plain, best) or name_conflict(claim, abstract, own_names)
-            or credit_conflict(claim, abstract, own_names) or comparison_conflict(plain, abstract))
+            or credit_conflict(claim, abstract, own_names) or comparison_conflict(plain, abstract)
+            )
