@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from paperchat.cite import _NOUN_MARKER, Verifier, _clauses
+from paperchat.cite import _NOUN_MARKER, Verifier, _clauses, _own_name_as_subject
 from paperchat.config import AnswerSettings
 from paperchat.markers import parse, split_sentences, with_markers
 from paperchat.schema import Paper, Source, Verification
@@ -635,6 +635,9 @@ def test_a_paper_that_proposes_its_own_name_is_not_named_twice(verifier) -> None
     bare = verifier.check("[1] proposes DiffStyle3D to optimize 3DGS style transfer in the latent space.", style,
                           Verification())
     assert (bare.text or bare.said).count("DiffStyle3D") == 1, bare
+    # the paper's name opening a longer one is another name: "is proposed Unlearning (T3-Unlearning)" read badly
+    longer = _own_name_as_subject(" introduces Temper-Then-Tilt Unlearning (T3-Unlearning), which …", "Temper-Then-Tilt")
+    assert longer == " introduces Temper-Then-Tilt Unlearning (T3-Unlearning), which …"
 
 
 def test_a_marker_after_a_preposition_mid_sentence_gets_the_name(verifier, sources) -> None:

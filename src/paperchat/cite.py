@@ -161,7 +161,9 @@ def _own_name_as_subject(rest: str, name: str) -> str:
     """"[1] proposes DiffStyle3D, a novel …" would read "DiffStyle3D proposes DiffStyle3D, …" once
     the name is put in for the marker: the paper's own name is the subject ("[1] is a novel …",
     "[1] is proposed to …") when the model writes it right after "proposes"."""
-    m = re.match(rf"\s+(?:proposes|introduces|presents)\s+{re.escape(name)}\b(\s*,\s+(?=(?:a|an|the)\s))?", rest)
+    # the name alone, not the start of a longer one ("introduces Temper-Then-Tilt Unlearning (T3-Unlearning)")
+    m = re.match(rf"\s+(?:proposes|introduces|presents)\s+{re.escape(name)}(?![\w-])(?!\s+[A-Z(])"
+                 r"(\s*,\s+(?=(?:a|an|the)\s))?", rest)
     if not m or len(name) < 3:
         return rest
     return (" is " if m.group(1) else " is proposed") + rest[m.end():]

@@ -206,7 +206,10 @@ def polarity_conflict(claim: str, support: str, abstract: str = "") -> str:
     return ""
 
 
-_SELF = re.compile(r"\b(?:we|our|us|this (?:paper|work|study|article|method|approach)|it|its)\b", re.I)
+# a sentence that speaks of the paper itself; "it" too where a negation is read ("It requires no training")
+_WE_WORDS = r"we|our|us|this (?:paper|work|study|article|method|approach)|the proposed"
+_WE = re.compile(rf"\b(?:{_WE_WORDS})\b", re.I)
+_SELF = re.compile(rf"\b(?:{_WE_WORDS}|it|its)\b", re.I)
 
 
 def _denies(claim: str, sentence: str) -> bool:
@@ -425,8 +428,6 @@ _REMEDY = re.compile(r"\b(?:address\w*|overcom\w*|tackl\w*|mitigat\w*|solv\w*|al
                      r"previous|earlier|conventional|traditional|current)\b", re.I)
 
 
-_WE = re.compile(r"\b(?:we|our|us|this (?:paper|work|study|article|method|approach)|the proposed)\b", re.I)  # not "it"
-
 
 def fault_conflict(claim: str, support: str) -> str:
     """A fault the abstract finds in earlier work, said of the paper: "Gen-DFL has been shown to
@@ -438,9 +439,10 @@ def fault_conflict(claim: str, support: str) -> str:
     stated = {m.group(0).lower()[:5] for m in _FAULT.finditer(support)}
     if not said & stated or _WE.search(support) or _REMEDY.search(claim):
         return ""
-    # "DFL has been shown to struggle …": said of the method the abstract names, as the abstract says it
-    named = {w for w in re.findall(r"\b[A-Z][\w-]*[A-Z0-9][\w-]*\b|\b[A-Z][a-z]+\b", claim)[1:]} | set(
-        re.findall(r"\b[A-Z][\w-]*[A-Z0-9][\w-]*\b", claim))
+    # "DFL has been shown to struggle …": said of what the abstract says it of (a name, or a capitalised
+    # word past the first)
+    capitalised = re.findall(r"\b[A-Z][\w-]*\b", claim)
+    named = {w for w in capitalised[1:]} | {w for w in capitalised if _NAME.fullmatch(w)}
     if any(re.search(rf"\b{re.escape(w)}\b", support) for w in named):
         return ""
     return "the abstract says this of earlier work, not of this paper"
@@ -461,5 +463,4 @@ def conflict(claim: str, best: str, nearby: str, abstract: str, own_names: Seque
             plain = re.sub(re.escape(name), " ", plain, flags=re.I)
     return (number_conflict(plain, nearby) or pairing_conflict(plain, nearby) or polarity_conflict(plain, best, abstract)
             or direction_conflict(plain, best) or name_conflict(claim, abstract, own_names)
-            or credit_conflict(claim, abstract, own_names) or comparison_conflict(plain, abstract)
-            )
+            or credit_conflict(claim, abstract, own_names) or comparison_conflict(plain, abstract))
