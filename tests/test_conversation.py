@@ -258,3 +258,17 @@ def test_which_with_a_verb_and_the_limitations_ask_about_the_papers_just_compare
     for question in ("Which is more robust?", "What are the limitations?", "Which needs the model weights?"):
         answer = engine.answer(question, history)
         assert answer.citations and {c.paper.paper_id for c in answer.citations} <= set(pair), question
+
+
+def test_tell_me_more_quotes_what_the_last_answer_did_not(settings, seed_index) -> None:
+    """Read in a conversation: "Tell me about Gen-DFL." "Tell me more." quoted the same three
+    sentences again."""
+    engine = Engine(settings, seed_index)
+    first, history = _talk(engine, "Tell me about Gen-DFL.")
+    again = engine.answer("Tell me more.", history)
+    before = {s for c in first.citations for s in c.support}
+    after = {s for c in again.citations for s in c.support}
+    assert before and after and not before & after
+    assert {c.paper.paper_id for c in again.citations} == {c.paper.paper_id for c in first.citations}
+    # asked about the same papers without asking for more, the best sentences are quoted, seen or not
+    assert {s for c in engine.answer("Why?", history).citations for s in c.support} & before

@@ -217,3 +217,20 @@ def test_evidence_for_a_result_or_for_what_is_done_without_picks_that_sentence()
     assert A.pick_evidence(question, source, 1) == [said[0]]
     assert A.pick_evidence(question, source, 1, "result") == [said[3]]
     assert A.pick_evidence(question, source, 1, without=frozenset({"retrain"})) == [said[2]]
+
+
+def test_evidence_for_what_problem_a_paper_addresses_picks_its_gap_and_tell_me_more_picks_others() -> None:
+    """Read in a conversation: "What problem does Gen-DFL address?" quoted its method and results,
+    not "… DFL has also been shown to struggle in high-dimensional settings"; "Tell me more." then
+    quoted the same sentences again."""
+    said = ["DFL has been shown to struggle in high-dimensional settings.", "We propose Gen-DFL, a generative model.",
+            "It samples from the tail of the learned distribution.", "Gen-DFL improves worst-case bounds."]
+    source = Source(1, Paper(paper_id="g", title="Gen-DFL", abstract=" ".join(said), venue="ICLR", year=2026), "Gen-DFL",
+                    sentences=said, vectors=np.array([[0.9, 0.436], [1.0, 0.0], [0.95, 0.312], [0.95, 0.312]]),
+                    roles=["background", "objective", "method", "result"])
+    question = np.array([1.0, 0.0])
+    assert A.intent("What problem does Gen-DFL address?") == A.intent("What challenges does it tackle?") == "problem"
+    assert A.pick_evidence(question, source, 1) == [said[1]]
+    assert said[0] in A.pick_evidence(question, source, 2, "problem")
+    assert set(A.pick_evidence(question, source, 2, seen=frozenset(said[:2]))) == set(said[2:])
+    assert A.pick_evidence(question, source, 2, seen=frozenset(said)) == A.pick_evidence(question, source, 2)  # none new

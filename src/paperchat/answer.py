@@ -110,13 +110,17 @@ _INTENTS = {
                          r"(?:results?|findings?|conclusions?|outcomes?)\b|\bwhat (?:main |key )?(?:results?|findings?) "
                          r"(?:does|do|did)\b|"
                          r"\bwhat (?:do|did|does) (?:they|it|the (?:paper|authors?|study)) (?:find|show|conclude)\b", re.I),
+    # "What problem does Gen-DFL address?" quoted its method and results; the gap is in its opening sentences
+    "problem": re.compile(r"\bwhat (?:\w+ )?(?:problems?|challenges?|gaps?|issues?|limitations? of (?:prior|existing|"
+                          r"earlier|previous))\b|\bwhy (?:is|was|are|were) (?:it|this|they) needed\b|\bmotivation\b",
+                          re.I),
 }
 _DIGIT = re.compile(r"\d")
 _DATA = re.compile(r"\b(?:data(?:sets?)?|benchmarks?|corpus|corpora|evaluat\w* on|experiments? on)\b", re.I)
 
 
 def intent(question: str) -> str:
-    """What kind of sentence answers the question: "number", "data", "method", "result" or ""."""
+    """What kind of sentence answers the question: "number", "data", "method", "result", "problem" or ""."""
     return next((name for name, pattern in _INTENTS.items() if pattern.search(question)), "")
 
 
@@ -139,34 +143,42 @@ def without_figures(question: str, ev: Evidence) -> str:
 
 
 def pick_evidence(question_vec: np.ndarray, source: Source, count: int, wants: str = "",
-                  bonus: float = 0.15, without: frozenset[str] = frozenset()) -> list[str]:
+                  bonus: float = 0.15, without: frozenset[str] = frozenset(),
+                  seen: frozenset[str] = frozenset()) -> list[str]:
     """The `count` sentences of the source that best answer the question, in abstract order:
     closeness to it, plus `bonus` for a sentence of the kind it asks for (a number for "how
     much", the method for "how does it work", the data for "what data", a result for "what is
     its main result"), and as much again for one that says it does without what the question
-    asks to be done `without` ("needs no retraining": "a training-free … paradigm")."""
+    asks to be done `without` ("needs no retraining": "a training-free … paradigm"). Sentences
+    `seen` in the answer before ("Tell me more") are left out while the abstract has others."""
     assert source.vectors is not None
     sims = source.vectors @ question_vec
     for i, sentence in enumerate(source.sentences):
         role = source.roles[i] if i < len(source.roles) else ""
         fits = ((wants == "number" and _DIGIT.search(sentence)) or (wants == "data" and _DATA.search(sentence))
-                or (wants in ("method", "result") and role == wants))
+                or (wants in ("method", "result") and role == wants)
+                or (wants == "problem" and role in ("objective", "background")))
         sims[i] += bonus if fits else 0.0
         if without:
             negated = done_without(sentence)
             sims[i] += bonus if any(does_without(t, negated) for t in without) else 0.0
+    fresh = [i for i in range(len(source.sentences)) if source.sentences[i] not in seen]
+    if seen and fresh:  # "Tell me more": what was not quoted before
+        sims[[i for i in range(len(source.sentences)) if i not in fresh]] = -np.inf
+        count = min(count, len(fresh))
     keep = sorted(np.argsort(-sims)[:count].tolist())
     return [source.sentences[i] for i in keep]
 
 
 def evidence(question_vec: np.ndarray, sources: list[Source], use: Sequence[int], count: int,
-             wants: str = "", without: frozenset[str] = frozenset()) -> Evidence:
-    """Markdown bullets quoting each source numbered in `use`, and the quotes per source."""
+             wants: str = "", without: frozenset[str] = frozenset(), seen: frozenset[str] = frozenset()) -> Evidence:
+    """Markdown bullets quoting each source numbered in `use`, and the quotes per source; `seen`:
+    sentences quoted just before ("Tell me more"), left out where the abstract has others."""
     lines, quotes = [], {}
     for s in sources:
         if s.n not in use:
             continue
-        quotes[s.n] = pick_evidence(question_vec, s, count, wants, without=without)
+        quotes[s.n] = pick_evidence(question_vec, s, count, wants, without=without, seen=seen)
         venue = f"{s.paper.venue} {s.paper.year}"
         # abstract text is untrusted: "[0,1]" is the paper's text, not a citation, and no link is made
         quoted = inert(" ".join(quotes[s.n]))

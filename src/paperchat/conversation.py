@@ -164,9 +164,21 @@ def missing_venue(question: str, held: Sequence[str]) -> tuple[str, str]:
     return "", ""
 
 
+# "Tell me more", "What else?", "Can you elaborate?": asks for what the last answer did not quote
+_MORE = re.compile(r"\b(?:more|else|elaborate|further|details?|go on|continue)\b", re.I)
+
+
+def seen(question: str, history: Sequence[Turn], reading: str) -> frozenset[str]:
+    """The sentences the last answer quoted, when the question asks about the same papers for more."""
+    if reading != "again" or not history or not _MORE.search(question):
+        return frozenset()
+    return frozenset(history[-1].quoted)
+
+
 def next_turn(question: str, answer: Answer) -> Turn:
     """What the conversation keeps of one exchange: its query, filters, the papers shown and cited."""
     cited = [c.paper for c in answer.citations if c.support]
     return Turn(question=question, query=answer.query, titles=[p.title for p in cited], shown=list(answer.shown),
                 cited=[p.paper_id for p in cited], answered=list(answer.answered),
+                quoted=[s for c in answer.citations for s in c.support],
                 filters=Filters(list(answer.filters.get("venues", [])), list(answer.filters.get("years", []))))

@@ -229,7 +229,8 @@ class Engine:
         # a follow-up of a comparison ("What about ICLR 2026?") is still one
         # and so is "By how much?" after one: it asks about the same papers
         comparative = A.is_comparative(question) or (reading in ("follow-up", "again") and A.is_comparative(query))
-        return Plan(question, query, scoped, k, comparative, reading, note, retrieved)
+        return Plan(question, query, scoped, k, comparative, reading, note, retrieved,
+                    conversation.seen(question, history, reading))
 
     def _retrieve(self, plan: Plan) -> Retrieved:
         """The papers for `plan`, those that address it first: they are numbered [1]..[m] in the
@@ -268,7 +269,8 @@ class Engine:
             return A.tabled(sources, table)
         a = self.settings.answer
         count = a.single_paper_sentences if len(use) == 1 else a.evidence_sentences
-        return A.evidence(qvec, sources, use, count, A.intent(plan.question), frozenset(asked_without(plan.question)))
+        return A.evidence(qvec, sources, use, count, A.intent(plan.question), frozenset(asked_without(plan.question)),
+                          plan.seen)
 
     def compare(self, paper_ids: Sequence[str]) -> Table:
         """The comparison table for papers a person names (cells by role and position)."""

@@ -114,6 +114,7 @@ class Turn:
     cited: list[str] = field(default_factory=list)  # paper ids its answer cited
     filters: Filters = field(default_factory=Filters)  # the venue/year filters that applied
     answered: list[str] = field(default_factory=list)  # paper ids quoted or tabled: what "which of these" means
+    quoted: list[str] = field(default_factory=list)  # abstract sentences its answer quoted: "Tell me more" shows others
 
 
 @dataclass
@@ -152,6 +153,7 @@ class Plan:
     reading: str = "fresh"  # "fresh" | "follow-up" (same topic) | "narrow" (over the papers shown) | "again"
     note: str = ""  # said before the answer: a venue or year the collection lacks
     retrieved: Retrieved | None = None  # already retrieved while reading the conversation
+    seen: frozenset[str] = frozenset()  # sentences quoted just before, not to quote again ("Tell me more")
 
 
 @dataclass
