@@ -16,6 +16,7 @@ from paperchat.claims import (
     direction_conflict,
     fault_conflict,
     has_figure,
+    identity_conflict,
     name_conflict,
     number_conflict,
     pairing_conflict,
@@ -343,3 +344,14 @@ GEN_DFL = ("While DFL has been shown to provide substantial advantages when comp
 def test_a_fault_the_abstract_finds_in_earlier_work_is_not_the_papers(claim: str, ok: bool) -> None:
     assert (fault_conflict(claim, GEN_DFL) == "") is ok
     assert fault_conflict(claim, "We find that our method struggles in high-dimensional settings.") == ""
+
+
+def test_the_paper_said_to_be_another_thing_its_abstract_names_is_withheld() -> None:
+    """Read in a conversation: "What is GenVP?" "What else?" got "GenVP is Raven's Progressive
+    Matrices (RPMs), an established benchmark …": the benchmark GenVP solves, not GenVP."""
+    own = ["GenVP", "GenVP: Generating Visual Puzzles with Contrastive Hierarchical VAEs"]
+    assert identity_conflict(" is Raven's Progressive Matrices (RPMs), an established benchmark.", own)
+    assert identity_conflict(" is a generative model of visual puzzles.", own) == ""
+    assert identity_conflict(" is Transformer-based.", own) == ""  # a word, not a name
+    zip_rc = ["ZIP-RC", "ZIP-RC: Zero-overhead Inference-time Prediction of Reward and Cost"]
+    assert identity_conflict(" is Zero-overhead Inference-time Prediction of Reward and Cost.", zip_rc) == ""

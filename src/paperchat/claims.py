@@ -448,6 +448,27 @@ def fault_conflict(claim: str, support: str) -> str:
     return "the abstract says this of earlier work, not of this paper"
 
 
+# "GenVP is Raven's Progressive Matrices (RPMs), an established benchmark …": the paper said to be another
+# thing the abstract names, the subject (its name) taken out, so the clause opens with the copula
+_IS_NAMED = re.compile(r"^\W*(?:is|are)\s+((?:[A-Z][\w'’-]*\s*){1,6}(?:\([A-Za-z][\w-]*\))?)")
+
+
+def identity_conflict(clause: str, own_names: Sequence[str] = ()) -> str:
+    """A clause, its subject the paper's name taken out, that says the paper is something else the
+    abstract names ("GenVP is Raven's Progressive Matrices (RPMs)", the benchmark GenVP solves);
+    its own names and their spelled-out forms ("PEARL is Parallel spEculative decoding …") are
+    the paper."""
+    m = _IS_NAMED.match(clause)
+    if not m:
+        return ""
+    named = m.group(1).strip()
+    if len(named.split()) < 2 and "(" not in named:  # "is Transformer-based": a word, not a name
+        return ""
+    if any(n and named.lower() in n.lower() for n in own_names):  # "ZIP-RC is Zero-overhead Inference-time …"
+        return ""
+    return f"it says the paper is '{named}', which its abstract names as something else"
+
+
 _REPLY = re.compile(r"^\s*(?:no|yes)\s*[,.;:!]\s*", re.I)
 
 
@@ -463,4 +484,5 @@ def conflict(claim: str, best: str, nearby: str, abstract: str, own_names: Seque
             plain = re.sub(re.escape(name), " ", plain, flags=re.I)
     return (number_conflict(plain, nearby) or pairing_conflict(plain, nearby) or polarity_conflict(plain, best, abstract)
             or direction_conflict(plain, best) or name_conflict(claim, abstract, own_names)
-            or credit_conflict(claim, abstract, own_names) or comparison_conflict(plain, abstract))
+            or credit_conflict(claim, abstract, own_names) or comparison_conflict(plain, abstract)
+            or identity_conflict(plain, own_names))
