@@ -382,7 +382,9 @@ class Verifier:
             if word and not is_verb and named_lead != lead.group(0):
                 # "[3] Detection experiments on … show …": the marker labels a sentence the model copied,
                 # and a name put in would read "Detecting and Mitigating … Detection experiments on …"
-                unjudged[:], subjects = kept_unjudged, kept_subjects
+                unjudged[:] = kept_unjudged  # in place: `naming` reads these lists when called later
+                subjects.clear()
+                subjects.update(kept_subjects)
                 sentence = f"{rest.strip()} {lead.group(0).strip()}"
             else:
                 sentence = named_lead + rest
@@ -449,9 +451,8 @@ class Verifier:
                     return _unsupported(sentence, report, f"it says this of the {papers}, but {by_n[n].label} "
                                         "is not one of them", valid, {})
             for n in _about(said, subjects):  # "…, while [2] demonstrates X": X must be [2]'s, not moved
-                fault = next((why for sent in support.get(n, []) if n in by_n
-                              for why in [fault_conflict(_strip(said, [subjects[n], by_n[n].label,
-                                                                       by_n[n].paper.title]), sent)] if why), "")
+                bare_said = _strip(said, [subjects[n], by_n[n].label, by_n[n].paper.title])
+                fault = next((why for sent in support.get(n, []) if (why := fault_conflict(bare_said, sent))), "")
                 if fault:  # "Gen-DFL has been shown to struggle …", what the abstract says of DFL
                     return _unsupported(sentence, report, fault, valid, {})
                 if n not in backers:

@@ -131,9 +131,9 @@ def read(text: str, stated: Filters, history: Sequence[Turn],
     if points_back and len(content) <= 3 and (last.cited or last.shown):
         papers = last.cited or last.answered or last.shown
         return f"{last.query} {text}", Filters(stated.venues, stated.years, list(papers)), "narrow", None
-    if bare(text) and not (stated.venues or stated.years) and (last.answered or last.cited or last.shown):
-        papers = last.answered or last.cited or last.shown  # "By how much?" after a table: all its rows
-        return f"{last.query} {text}", Filters(stated.venues, stated.years, list(papers)), "again", None
+    about = last.answered or last.cited or last.shown  # "By how much?" after a table: all its rows
+    if bare(text) and not (stated.venues or stated.years) and about:
+        return f"{last.query} {text}", Filters(stated.venues, stated.years, list(about)), "again", None
     alone = probe(text, stated)
     # "What about ICLR 2026?" after an ICML 2026 question: a venue or year stated now replaces the last one
     carried = Filters(stated.venues or last.filters.venues, stated.years or last.filters.years)

@@ -350,9 +350,10 @@ def calling(query: str, papers: Sequence[Paper]) -> set[str]:
     CALLING_AT_MOST of `papers` do so."""
     words = {w.lower() for w in re.findall(r"[\w-]+", query)}
     capitals = set(re.findall(r"\b[A-Z][A-Z0-9-]+(?=s?\b)", query))
+    coined = [(p.paper_id, _coined(p).lower()) for p in papers]  # once a paper, not once a word
     out: set[str] = set()
     for name in words:
-        have = [p.paper_id for p in papers if _coined(p).lower() == name]
+        have = [pid for pid, c in coined if c == name]
         if 0 < len(have) <= CALLING_AT_MOST:
             out.update(have)
     for name in capitals:
