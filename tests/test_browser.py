@@ -43,8 +43,12 @@ def test_ask_stream_and_open_a_citation(app_url, tmp_path) -> None:
         page.fill("#question textarea", "Which papers are about speculative decoding, and how do they differ?")
         page.click("#ask")
         page.wait_for_selector("#sources #src-1", timeout=60_000)  # sources come first
+        draft = "Which of these came out"  # typed while the answer streams: it must survive the stream
+        page.fill("#question textarea", draft)
         page.wait_for_function("document.querySelector('#chat').innerText.includes('verified against')",
                                timeout=240_000)
+        page.wait_for_timeout(1000)  # the queue's closing message, after the last update
+        assert page.input_value("#question textarea") == draft
         assert "PEARL" in page.inner_text("#chat")
         page.locator('#chat a[href="#src-1"]').first.click()
         page.wait_for_function("document.getElementById('src-1').dataset.opened", timeout=15_000)

@@ -187,8 +187,12 @@ def create_app(engine: Engine) -> Any:
                 sources = gr.HTML(R.sources_html([]), elem_id="sources")
 
         def on_ask(question, chat_v, turns_v, venues_v, years_v, k_v):
+            # the box is cleared once, by the first update: a person who types the next question while
+            # this answer streams keeps it (every update used to clear it, the last one included)
+            cleared = False
             for c, s, t, chips in respond(engine, question, chat_v, turns_v, venues_v, years_v, k_v):
-                yield c, s, t, gr.update(choices=chips, value=chips), chips, ""
+                yield c, s, t, gr.update(choices=chips, value=chips), chips, gr.skip() if cleared else ""
+                cleared = True
 
         def on_reask(kept, chips, chat_v, turns_v, venues_v, years_v, k_v):
             if not turns_v or kept == chips:
