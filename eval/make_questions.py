@@ -209,6 +209,20 @@ COMPARATIVE_HELD_OUT_K = [
     ("Which papers deal with memorization and unlearning in diffusion models?", ["memo", "unlearn_c", "ttt"]),
 ]
 
+# Split "held-out-l": written at the start of a later session (2026-12-02) from titles and by reading
+# the abstracts of the candidates (few-step sampling, alignment, editing, anomalies, event sequences,
+# classifier-free guidance), before the change to topics joined by "or" to a common word; run before
+# and after it only to report.
+COMPARATIVE_HELD_OUT_L = [
+    ("Which papers produce samples in one or a few steps, and how do they differ?", ["cauchy_ct", "shortcut"]),
+    ("Which papers align language models with human values or user preferences, and how do they differ?",
+     ["map", "pgenrm"]),
+    ("Which papers edit images or videos, and how do they differ?", ["unpaired", "physedit", "slerp"]),
+    ("Compare the papers that detect anomalies.", ["convae", "hydra"]),
+    ("Which papers generate event sequences or time series, and how do they differ?", ["fctpp", "cwts"]),
+    ("Which papers use classifier-free guidance, and how do they differ?", ["cfg_stage", "guidance_mdm", "genda"]),
+]
+
 FILTERED = [
     ("ICLR 2025 papers on speculative decoding", ["pearl"]),
     ("ICLR 2026 papers on watermarking", ["wm_spec", "noiseprints"]),
@@ -342,7 +356,8 @@ def main() -> None:
                                      ("held-out-g", "g", COMPARATIVE_HELD_OUT_G),
                                      ("held-out-i", "i", COMPARATIVE_HELD_OUT_I),
                                      ("held-out-j", "j", COMPARATIVE_HELD_OUT_J),
-                                     ("held-out-k", "k", COMPARATIVE_HELD_OUT_K)):
+                                     ("held-out-k", "k", COMPARATIVE_HELD_OUT_K),
+                                     ("held-out-l", "l", COMPARATIVE_HELD_OUT_L)):
                 for k, (q, gold) in enumerate(held, 1):
                     rows.append({"id": f"comparative-{tag}{k:02d}", "category": cat, "split": split, "turns": [q],
                                  "gold": [P[g] for g in gold]})
