@@ -62,6 +62,19 @@ def test_a_name_typed_in_lower_case_or_an_abbreviation_an_abstract_defines_calls
     assert len(many) > CALLING_AT_MOST and calling("What do LLMs do?", papers) == set()  # "(LLMs)": several
 
 
+def test_an_ordinary_word_typed_in_lower_case_calls_no_paper_of_that_name(seed_index, settings) -> None:
+    """Over ICLR 2026, "Which papers speed up speculative decoding …?" gave its first table row to
+    SPEED, a concept-erasure paper: "speed" was read as its name. A word more than CALLING_AT_MOST
+    abstracts use is the word unless typed as the title writes it (MAP here: "map" is in 7 seeds)."""
+    r = Retriever(seed_index, settings.retrieval)
+    papers = list(seed_index.snapshot().papers.values())
+    alignment = next(p.paper_id for p in papers if p.title.startswith("MAP:"))
+    assert r.ordinary("map") and not r.ordinary("pearl")
+    assert calling("Which papers map images to 3D scenes?", papers, r.ordinary) == set()
+    assert calling("What is MAP?", papers, r.ordinary) == {alignment}
+    assert {p.title[:5] for p in papers if p.paper_id in calling("is pearl lossless", papers, r.ordinary)} == {"PEARL"}
+
+
 def test_filters_return_only_matching_venue_and_year(seed_index, settings) -> None:
     r = Retriever(seed_index, settings.retrieval)
     for filters in (Filters(["ICLR"], [2025]), Filters(["ICML"], []), Filters([], [2026])):

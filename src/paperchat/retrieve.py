@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from paperchat.claims import asked_without, does_without, done_without
 from paperchat.config import RetrievalSettings
@@ -98,7 +98,7 @@ class Retriever:
         filters = filters or Filters()
         hits = self.search(query, k, filters)
         confidence = self.confidence(query, hits[:self.settings.k])
-        named = names_a_paper(query, hits[:3])  # "What is GenCape and what are its parts?" is answerable
+        named = names_a_paper(query, hits[:3], self.ordinary)  # "What is GenCape and what are its parts?" is answerable
         top = hits[:self.settings.k]
         names = named_papers(query, top) | self.titled(query, top)
         return Retrieved(query, filters, hits, confidence,
@@ -127,7 +127,7 @@ class Retriever:
         ranked = sorted(scores, key=lambda p: -scores[p])
         # "What is CFG?": the one paper that defines the name ("Classifier-Free Guidance (CFG)") or is
         # called by it ("pearl", "dparallel" typed in lower case) comes first, however far dense search put it
-        called = calling(query, [papers[p] for p, _ in keyword if p in papers])
+        called = calling(query, [papers[p] for p, _ in keyword if p in papers], self.ordinary)
         ranked = ([p for p in ranked if p in called] + [p for p in ranked if p not in called])[:k]
         return [
             Hit(paper=papers[pid], score=scores[pid], dense=best.get(pid, (0.0, ""))[0],
@@ -135,6 +135,14 @@ class Retriever:
                                   s.passages, s.passage_chunk_bonus))
             for pid in ranked if pid in papers
         ]
+
+    def ordinary(self, word: str) -> bool:
+        """A word more than CALLING_AT_MOST papers use ("speed", not "pearl"): typed in lower case it
+        is the word, not a paper's name."""
+        n = len(self.index.snapshot().papers)
+        rare = math.log(1 + (n - CALLING_AT_MOST + 0.5) / (CALLING_AT_MOST + 0.5))  # BM25's idf at that count
+        idf = self._idf()
+        return any(idf.get(t, rare) < rare for t in tokenize(word))
 
     def _idf(self, snap: Snapshot | None = None) -> dict[str, float]:
         snap = snap or self.index.snapshot()
@@ -343,17 +351,19 @@ def _coined(paper: Paper) -> str:
 CALLING_AT_MOST = 2  # a name more papers define or lead with ("LLMs") calls none of them
 
 
-def calling(query: str, papers: Sequence[Paper]) -> set[str]:
-    """The papers the query calls by a name: a coined name leading the title, in any case
-    ("pearl" for PEARL), or an abbreviation the query writes in capitals that the abstract
-    defines in brackets ("Classifier-Free Guidance (CFG)" for "What is CFG?"), when at most
-    CALLING_AT_MOST of `papers` do so."""
-    words = {w.lower() for w in re.findall(r"[\w-]+", query)}
+def calling(query: str, papers: Sequence[Paper], ordinary: Callable[[str], bool] = lambda word: False) -> set[str]:
+    """The papers the query calls by a name: a coined name leading the title, as the title writes
+    it or, when the word is no `ordinary` word of the collection, in any case ("pearl" for PEARL;
+    "speed up" does not call SPEED, a word hundreds of abstracts use), or an abbreviation the query
+    writes in capitals that the abstract defines in brackets ("Classifier-Free Guidance (CFG)" for
+    "What is CFG?"), when at most CALLING_AT_MOST of `papers` do so."""
+    typed = set(re.findall(r"[\w-]+", query))
+    words = {w.lower() for w in typed}
     capitals = set(re.findall(r"\b[A-Z][A-Z0-9-]+(?=s?\b)", query))
-    coined = [(p.paper_id, _coined(p).lower()) for p in papers]  # once a paper, not once a word
+    coined = [(p.paper_id, _coined(p)) for p in papers]  # once a paper, not once a word
     out: set[str] = set()
     for name in words:
-        have = [pid for pid, c in coined if c == name]
+        have = [pid for pid, c in coined if c.lower() == name and (c in typed or not ordinary(name))]
         if 0 < len(have) <= CALLING_AT_MOST:
             out.update(have)
     for name in capitals:
@@ -364,14 +374,14 @@ def calling(query: str, papers: Sequence[Paper]) -> set[str]:
     return out
 
 
-def names_a_paper(query: str, hits: list[Hit]) -> bool:
+def names_a_paper(query: str, hits: list[Hit], ordinary: Callable[[str], bool] = lambda word: False) -> bool:
     """The query names one of the hits by the name in its title (GenCape, ZIP-RC, PEARL; "pearl"
     and "dparallel" typed in lower case too) or by a name its abstract defines ("CFG")."""
     for name in _NAME.findall(query):
         pattern = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])", re.I)
         if any(pattern.search(h.paper.title) for h in hits):
             return True
-    return bool(calling(query, [h.paper for h in hits]))
+    return bool(calling(query, [h.paper for h in hits], ordinary))
 
 
 def named_papers(query: str, hits: list[Hit]) -> set[str]:

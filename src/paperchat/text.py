@@ -107,6 +107,11 @@ _ASKING = ("compare comparing comparison differ differs different difference dif
            "studying approach approaches paper papers work works method methods propose proposed way ways "
            "address addressing tackle do does use using statement statements aspect aspects respective "
            "respectively terms various following recent recently latest "
+           # the verbs a question says what papers do with ("Which papers apply generative models to biology?",
+           # "… produce samples in one or a few steps?"): the topic is their object, not the verb
+           "apply applies applying produce produces producing deal deals dealing focus focuses focusing "
+           "explore explores exploring investigate investigates investigating present presents presenting "
+           "introduce introduces introducing tackles tackling "
            # how a question asks for a paper's results ("What is the main result of …?", "… what do they report?")
            "main result results finding findings contribution contributions outcome outcomes headline report "
            "reports reported")
