@@ -52,7 +52,7 @@ def test_role_probabilities_are_the_marginals_of_the_labelling_scores() -> None:
 
 def test_a_cell_goes_to_the_sentence_surest_of_the_columns_role() -> None:
     sents = ["Models are used widely.", "We train with a loss on pairs.", "We prune heads with a learned gate.",
-             "It is 2x faster.", "We release code."]
+             "It is 2x faster.", "It also runs on CPUs."]
     probs = np.array([[0.9, 0.1, 0, 0, 0], [0.3, 0, 0.55, 0.15, 0], [0, 0, 0.95, 0.05, 0],
                       [0, 0, 0.1, 0.9, 0], [0.2, 0, 0.1, 0.35, 0.35]])
     # the likeliest label of sentence 1 is method too, and it comes first; sentence 2 is surer
@@ -62,6 +62,22 @@ def test_a_cell_goes_to_the_sentence_surest_of_the_columns_role() -> None:
     assert T.pick("Result", probs, None, sents, {3}) == (4, "result")
     # with a question, its cosine and the fit decide among the sentences that fit
     assert T.pick("Approach", probs, np.array([0, 0.9, 0.1, 0, 0]), sents, set()) == (1, "method")
+
+
+def test_a_sentence_that_points_to_the_code_fills_no_cell() -> None:
+    """Over ICLR 2026, "How do test-time scaling papers for reasoning differ?" gave ATTS the Result
+    "We submit the anonymous repository: anonymous.4open.science/r/Asynchronous-Test-Time-Scaling-5940."."""
+    sents = ["Scaling is slow.", "We calibrate online.", "Our method is 56.7x faster.",
+             "We submit the anonymous repository: anonymous.4open.science/r/ATTS-5940."]
+    probs = np.array([[0.9, 0.1, 0, 0, 0], [0, 0.1, 0.9, 0, 0], [0, 0, 0.2, 0.8, 0], [0, 0, 0, 0.6, 0.4]])
+    sims = np.array([0.1, 0.2, 0.3, 0.9])  # the question is closest to the link sentence
+    assert T.pick("Result", probs, sims, sents, set()) == (2, "result")
+    for pointer in ("Code is available at https://github.com/x/y.", "The implementation is released.",
+                    "We release our code and models.", "Our code and data will be made publicly available."):
+        assert T.points_to_code(pointer), pointer
+    for content in ("We generate code with a diffusion model.", "Code generation benchmarks show a 12% gain.",
+                    "Results are available for three model sizes."):
+        assert not T.points_to_code(content), content
 
 
 def test_asked_how_much_the_result_cell_is_the_sentence_that_states_an_amount() -> None:

@@ -9,7 +9,8 @@ objective over background, and a sentence that states the gap the paper addresse
 points back at a sentence before it); cut at a clause boundary when it is long (the cut
 is a prefix, marked "…"). When no sentence fits that well, the likeliest one
 fills the column if it fits at least AT_LEAST, else the cell shows "—":
-nothing is ever written for a paper. Going by probability rather than each
+nothing is ever written for a paper. A sentence that gives a link or says where the code
+is fills no cell. Going by probability rather than each
 sentence's single label put the right role in more cells on held-out CSAbstruct
 abstracts (eval/table_cells.py, README). A "Data" column is added when the
 question asks about data, datasets or benchmarks. When it asks for an amount ("By how much?"),
@@ -50,6 +51,12 @@ _GAP = re.compile(r"^(?:however|yet|but|despite|although|though|while|unfortunat
 # … unless it points back at a gap stated before it ("This challenge is …"): a cell must read alone
 _POINTS_BACK = re.compile(r"^(?:this|these|such)\b|\b(?:this|these|such|that) (?:\w+ )?(?:challenges?|limitations?|problems?|issues?|"
                           r"tasks?|gaps?|drawbacks?|shortcomings?|difficult\w*)\b", re.I)
+# a sentence that points to the code, not at what the paper does ("We submit the anonymous repository:
+# anonymous.4open.science/r/…" was a Result cell): no column's content
+_POINTER = re.compile(r"https?://|\bwww\.|\b[\w-]+\.(?:com|org|io|net|science)/|\b(?:github|gitlab)\b|"
+                      r"\brepositor(?:y|ies)\b|\brelease (?:our |the |all )?(?:code|implementation)|"
+                      r"\b(?:code|codes|implementation|source code)(?: and [\w -]+?)? (?:is|are|will be|has been|have been) "
+                      r"(?:\w+ )?(?:available|released|public)", re.I)
 _CLAUSE_END = re.compile(r"[,;:]\s")
 MAX_WORDS = 40
 # chosen on half of CSAbstruct's abstracts, measured on the other half (eval/table_cells.py, README)
@@ -65,6 +72,11 @@ GAP_BONUS = 0.15  # Problem: a gap stated (states_gap) over the field's introduc
 def states_gap(sentence: str) -> bool:
     """The sentence says what is missing or hard, and says it without pointing back."""
     return bool(_GAP.search(sentence)) and not _POINTS_BACK.search(sentence)
+
+
+def points_to_code(sentence: str) -> bool:
+    """The sentence gives a link or says where the code is: it fills no cell."""
+    return bool(_POINTER.search(sentence))
 
 
 def columns_for(question: str) -> list[str]:
@@ -90,7 +102,7 @@ def pick(column: str, probs: np.ndarray, sims: np.ndarray | None, sents: Sequenc
     sentence the head is unsure of can still be the abstract's best Approach, and a
     background sentence it is unsure of loses to a surer one. Among the sentences that
     fit, the question's cosine and the fit decide (without a question, the fit and position)."""
-    free = [i for i in range(len(sents)) if i not in used]
+    free = [i for i in range(len(sents)) if i not in used and not points_to_code(sents[i])]
     if column == "Data":
         fits = [i for i in free if _MENTIONS_DATA.search(sents[i])]
         if not fits:
