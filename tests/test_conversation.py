@@ -162,6 +162,22 @@ def test_a_negated_pick_none_of_them_fits_says_so(settings, seed_index) -> None:
     assert not unchecked.text.startswith("*None of these abstracts")
 
 
+def test_a_pick_none_of_them_mentions_says_so_and_answers_over_them_all(settings, seed_index) -> None:
+    """Over ICLR 2026, "Which of them is about antibodies?" after four protein-design papers was
+    answered with two of them and no word that neither mentions antibodies."""
+    from paperchat.conversation import picked_phrase
+
+    assert picked_phrase("Which of them is about antibodies?") == "antibodies"
+    assert picked_phrase("Which of these papers uses graph neural networks?") == "graph neural networks"
+    engine = Engine(settings, seed_index)
+    _, history = _talk(engine, "Which papers study watermarking, and how do they differ?")
+    answer = engine.answer("Which of them is about antibodies?", history)
+    assert answer.text.startswith("*None of these abstracts mentions antibodies. What they say:*")
+    assert set(answer.answered) == set(history[0].answered)
+    held = engine.answer("Which of them is about diffusion models?", history)  # one does: no such note
+    assert not held.text.startswith("*None of these abstracts")
+
+
 def test_which_one_after_a_comparison_picks_among_its_papers(settings, seed_index) -> None:
     """Read in the app: "Which one also covers diffusion models?" after the two VAE
     generalization papers was read as a new question and answered with a third paper."""

@@ -98,6 +98,21 @@ def picks(question: str) -> str:
     return "without" if negations(question) else "holding"
 
 
+_ABOUT_VERBS = frozenset(["is", "are", "about", "use", "uses", "using", "deal", "deals", "with", "focus", "focuses", "on", "mention", "mentions", "study", "studies", "work", "works", "apply", "applies", "to", "handle", "handles", "target", "targets", "involve", "involves", "concern", "concerns", "address", "addresses", "for", "the", "a", "an", "papers", "paper", "ones", "one", "methods", "works", "approaches"])
+
+
+def picked_phrase(question: str) -> str:
+    """The words of what a picking question asks the papers to be about, as it writes them
+    ("Which of them is about antibodies?": "antibodies"); "" if it picks none."""
+    m = _PICKS.search(question)
+    if not m:
+        return ""
+    words = re.findall(r"[\w-]+", question[m.end():])
+    while words and words[0].lower() in _ABOUT_VERBS:
+        words = words[1:]
+    return " ".join(words[:5])
+
+
 def read(text: str, stated: Filters, history: Sequence[Turn],
          probe: Callable[[str, Filters], Retrieved]) -> Reading:
     """(query, filters, reading, retrieved) for a question (venue/year already taken out as

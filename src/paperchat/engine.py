@@ -252,6 +252,11 @@ class Engine:
                 phrase = without_phrase(plan.question) if chosen == set() and pick == "without" else ""
                 if phrase:  # none of them says it does without it: say so, then what they say
                     plan.note = f"None of these abstracts says it does without {phrase}. What they say:"
+                asked, venue = parse_query(plan.question, self.venues())  # "Which of these are from ICLR 2025?"
+                about = conversation.picked_phrase(asked) if pick == "holding" and not chosen and not venue else ""
+                if about and self._retriever.mentions_none(about, found.hits):  # say so, then answer over them all
+                    plan.note = f"None of these abstracts mentions {about}. What they say:"
+                    found.relevant = {h.paper.paper_id for h in found.hits}
             if not found.relevant:  # no hit holds the topic: nothing to answer from, unless pointed at
                 found.relevant = {h.paper.paper_id for h in found.hits} if plan.reading == "narrow" else set()
                 found.abstain = plan.reading != "narrow"
@@ -287,7 +292,8 @@ class Engine:
         stream = A.verified_stream(self._chat, A.prompt(plan, ev), self.settings.llm.max_tokens, self._verifier,
                                    [s for s in ev.sources if s.n in ev.quotes], self.settings.answer, clock,
                                    self.settings.answer.table_sentences if ev.table else None,
-                                   f"{plan.question} {plan.query}")
+                                   f"{plan.question} {plan.query}",
+                                   [c.text for r in ev.table.rows for c in r.cells.values()] if ev.table else ())
         lead = A.HOW_THEY_DIFFER if ev.table else A.IN_SHORT
         ahead = self._chat.ahead()
         if ahead:

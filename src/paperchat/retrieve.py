@@ -233,6 +233,13 @@ class Retriever:
         best = max(cover.values(), default=0.0)
         return {pid for pid, c in cover.items() if c >= max(0.5, best - HOLDING_MARGIN)}
 
+    @staticmethod
+    def mentions_none(phrase: str, hits: list[Hit]) -> bool:
+        """No hit's title or abstract holds any term of `phrase` ("antibodies" after a table of
+        protein-design papers): what `holding` picks from is silent on it, so saying so is true."""
+        terms = set(tokenize(phrase, query=True)) - asking_terms()
+        return bool(terms) and not any(terms & set(tokenize(f"{h.paper.title}. {h.paper.abstract}")) for h in hits)
+
     def doing_without(self, question: str, hits: list[Hit]) -> set[str] | None:
         """The hits that say they do without what a negated pick asks about ("Which of them needs
         no retraining?": "a training-free … paradigm", "requires no additional training"), holding
