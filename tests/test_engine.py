@@ -290,3 +290,21 @@ def test_an_answer_that_opens_with_it_names_the_paper_it_cites(settings, seed_in
     synthesis = answer.text.split(IN_SHORT)[-1]
     assert "watermark for images" not in synthesis  # withheld: the abstract says nothing of images
     assert synthesis.startswith("PEARL adapts the draft length"), synthesis
+
+
+def test_under_a_table_a_sentence_that_copies_a_cell_is_left_out(settings, seed_index) -> None:
+    """Over ICLR 2026, "Which papers propose benchmarks for LLM agents?" had, under its table, "How they
+    differ: Graph-of-Agents: Problem: While frameworks like Mixture-of-Agents (MoA) attempt …": the
+    Problem cell again. 22 of 156 kept difference sentences of the last eval copied one cell."""
+    table = _engine(settings, seed_index).answer(QUESTION).table
+    assert table is not None and len(table.rows) >= 2
+    first, second = table.rows[0], table.rows[1]
+    copy = f"{first.cells['Approach'].text.rstrip('.')} [{first.n}]."
+    labelled = f"{second.title}: Result: {second.cells['Result'].text.rstrip('.')} [{second.n}]."
+    chat = ScriptedChat(f"{copy} {labelled}")
+    answer = Engine(settings.changed(answer={"max_sentences": 3}), seed_index, chat).answer(QUESTION)
+    assert answer.table is not None and A.HOW_THEY_DIFFER not in answer.text  # neither sentence is shown
+    assert answer.verification.checked == 0  # left out before any check, as a repeat is
+    # the same sentence is what a single-paper answer says: no table to copy, so it is judged and kept
+    alone = Engine(settings, seed_index, ScriptedChat(copy)).answer(f"What is {first.title.split(':')[0]}?")
+    assert alone.table is None and IN_SHORT in alone.text

@@ -228,13 +228,18 @@ def _named_first(sentence: str, names: Sequence[str]) -> str:
 
 def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens: int, verifier: Verifier,
                     sources: Sequence[Source], settings: AnswerSettings, clock: Callable[[], float],
-                    max_sentences: int | None = None, question: str = "") -> Generator[str, None, Synthesis]:
+                    max_sentences: int | None = None, question: str = "",
+                    echoes: Sequence[str] = ()) -> Generator[str, None, Synthesis]:
     """Stream the model's reply one verified sentence at a time; returns the `Synthesis`
     (kept sentences, verification report, model timings read from `clock`). Past `max_tokens`
     pieces (tokens on llama.cpp) the model may finish the sentence it is writing, for up to
     `settings.finish_tokens` more, and begins no other: a sentence cut off is withheld. A sentence that
     repeats an earlier one or only restates `question` or the task it was given ("The papers differ
-    in problem, approach and result.") is left out, as saying nothing."""
+    in problem, approach and result.") is left out, as saying nothing; so is one that copies what
+    the reader has just read in the table (`echoes`, its cells: more than `settings.echo_overlap` of
+    its terms from one cell and most of that cell's, or set out as a cell, "Approach: Inspired by …"):
+    under the table, "How they differ" is for differences. A short sentence that sums a cell up
+    ("PEARL adapts the draft length of speculative decoding") is not a copy."""
     result = Synthesis()
     buffer = ""
     cap = max_sentences or settings.max_sentences
@@ -245,6 +250,7 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
             kept = [c.text for c in result.sentences if c.text]
             if (len(kept) >= cap
                     or _repeats(sentence, kept, settings.repeat_overlap)
+                    or (echoes and (_copies(sentence, echoes, settings.echo_overlap) or _AS_CELL.match(sentence)))
                     or (question and restates(sentence, f"{question} {TASKS}") and not takes_a_side(sentence, question))):
                 continue  # small models loop and echo the question; two sentences is the format
             checked = verifier.check(sentence, sources, result.report)
@@ -298,6 +304,8 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
 
 
 _YES_NO = re.compile(r"^\W*(?:yes|no)\b", re.I)
+# a sentence set out as a table cell: "Result: Extensive experiments …", "DiffStyle3D: Problem: 3D style …"
+_AS_CELL = re.compile(r"^\W*(?:[^:.]{1,80}:\s*)?(?:problem|approach|result|data)\s*:", re.I)
 
 
 def takes_a_side(sentence: str, question: str) -> bool:
@@ -311,6 +319,16 @@ _COMPLETE = re.compile(rf"^(.*[.!?]{_MARKERS})\s+(?=\S)", re.S)  # a sentence, a
 # the reply's last words end a sentence: a stop, then any markers ("… by 12% [2]." or "… [1][2]" after a stop)
 _ENDED = re.compile(rf"[.!?][\"”')\]]*{_MARKERS}\s*$")
 CUT_OFF = "cut off: the reply stops mid-sentence (the model ran out of tokens)"
+
+
+def _copies(sentence: str, cells: Sequence[str], share: float, most: float = 0.6) -> bool:
+    """More than `share` of the sentence's terms are one cell's, and so are `most` of that cell's."""
+    words = set(tokenize(sentence))
+    for cell in cells:
+        held = set(tokenize(cell))
+        if held and len(words & held) > share * max(len(words), 1) and len(words & held) >= most * len(held):
+            return True
+    return False
 
 
 def _repeats(sentence: str, earlier: Sequence[str], share: float) -> bool:
