@@ -51,6 +51,20 @@ def test_a_pronoun_follow_up_stays_on_the_paper(settings, seed_index) -> None:
     assert answer.citations and all("Halton" in c.paper.title for c in answer.citations)
 
 
+def test_it_asked_about_right_after_a_noun_still_points_back(settings, seed_index) -> None:
+    """Over ICLR 2026, "What is FutureX?" then "How many models does it evaluate?" answered about
+    ProfBench and RewardEval: "models … it" was read as a pronoun pointing inside the question."""
+    from paperchat import conversation as C
+
+    engine = Engine(settings, seed_index)
+    answer, _ = _talk(engine, "Tell me about the Halton scheduler.", "Which models does it improve?")
+    assert answer.citations and all("Halton" in c.paper.title for c in answer.citations)
+    for own in ("Which papers are about watermarking, and how do they differ?",
+                "Which method is the fastest, and why is it faster?"):
+        assert C._OWN_REFERENT.search(own) and not C._ASKED_OF.search(own), own
+    assert not C._OWN_REFERENT.search("Which papers use it?")  # a plural noun is not what "it" points at
+
+
 def test_which_of_these_with_no_match_says_so_and_offers_the_whole_collection(settings, seed_index) -> None:
     engine = Engine(settings, seed_index)
     answer, _ = _talk(engine, "Tell me about the Halton scheduler.", "Which of these came out at ICLR 2019?")

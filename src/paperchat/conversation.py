@@ -51,9 +51,13 @@ _ONE_WORDS = (r"it|its|this (?:paper|method|one|model)|that (?:paper|method|one)
               r"(?:(?<=\bis )|(?<=\bdoes )|(?<=\bdid )|(?<=\bwas ))(?:that|this)\b")
 _ONE = re.compile(rf"\b(?:{_ONE_WORDS})\b", re.I)
 _PRONOUN = re.compile(rf"\b(?:{_ONE_WORDS}|they|their|them)\b", re.I)
-# "which papers … and how do they differ?": the pronoun points inside the question itself
-_OWN_REFERENT = re.compile(r"\b(?:papers?|methods?|approaches|works?|models?|studies)\b.*\b(?:they|them|their|it|its)\b",
-                           re.I)
+# "which papers … and how do they differ?": the pronoun points inside the question itself, to a noun of
+# its number; not when it is the subject asked about right after the noun ("How many models does it
+# evaluate?" after "What is FutureX?": "it" is FutureX, the models are what it evaluates)
+_OWN_REFERENT = re.compile(r"\b(?:papers|methods|approaches|works|models|studies)\b.*\b(?:they|them|their)\b|"
+                           r"\b(?:paper|method|approach|work|model|study)\b.*\b(?:it|its)\b", re.I)
+_ASKED_OF = re.compile(r"\b(?:papers?|methods?|approach(?:es)?|works?|models?|stud(?:y|ies))\s+(?:does|do|did|is|are|"
+                       r"was|were|can|could|will|would|should|has|have)\s+(?:it|they)\b", re.I)
 # venues people ask about that are not (yet) in a collection; the collection's own come from the index
 VENUES = ("NeurIPS", "NIPS", "ICLR", "ICML", "CVPR", "ICCV", "ECCV", "ACL", "EMNLP", "NAACL", "AAAI", "IJCAI", "KDD",
           "COLT", "AISTATS", "UAI", "CoRL", "TMLR", "JMLR", "COLM", "ICRA", "IROS", "SIGIR", "Interspeech", "ICASSP")
@@ -131,7 +135,7 @@ def read(text: str, stated: Filters, history: Sequence[Turn],
         return (f"{last.query} {text}", Filters(stated.venues, stated.years, list(last.answered or last.shown)),
                 "narrow", None)
     content = [t for t in tokenize(text) if len(t) > 2]
-    points_back = _PRONOUN.search(text) and not _OWN_REFERENT.search(text)
+    points_back = _PRONOUN.search(text) and (_ASKED_OF.search(text) or not _OWN_REFERENT.search(text))
     if points_back and last.cited and _SET_AGAINST.search(text):
         # "How does it compare to the projected gradient ascent paper?": the papers "it" points at (named
         # by their titles, so they are what the question is about), beside the ones the question names
