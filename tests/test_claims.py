@@ -40,6 +40,10 @@ PEARL = ("PEARL achieves speedups of up to 4.43× over autoregressive decoding. 
     ("PEARL achieves a 44× speedup", False),
     ("PEARL achieves up to 5× speedup", False),
     ("PEARL achieves a 4.43% gain", False),  # another unit
+    # over ICLR 2026, "… augmenting the key-value cache with depth cues and 2D spatial proximity" was
+    # withheld as "the number 2 is not one the abstract states": "2D" names a kind of thing
+    ("PEARL drafts 2D and 3D layouts", True),
+    ("PEARL achieves a 2x speedup and ranks 1st", False),  # "2x" is an amount: not stated
 ])
 def test_numbers_must_be_the_ones_stated(claim: str, ok: bool) -> None:
     assert (number_conflict(claim, PEARL) == "") is ok

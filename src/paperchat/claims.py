@@ -69,11 +69,13 @@ Number = tuple[float, str, int]  # value, unit ("×", "%", "pp" or ""), decimals
 
 
 def numbers(text: str) -> list[Number]:
-    """(value, unit, decimals) for each number in `text`; years and citation markers
-    are left out (they are not claims about results)."""
+    """(value, unit, decimals) for each number in `text`; years, citation markers and numbers
+    that are part of a word ("2D spatial proximity") are left out (they are not claims about results)."""
     text = re.sub(r"\[\d+(?:[,\-–]\s*\d+)*\]", " ", text)
     found: list[Number] = []
     for m in _NUMBER.finditer(text):
+        if not m.group("unit") and text[m.end("num"):m.end("num") + 1].isalpha():
+            continue  # part of a word: "2D", "3D", "1st" name a kind of thing, not an amount
         raw = m.group("num").replace(",", "")
         value = float(raw)
         unit = _unit(m.group("unit") or "")
@@ -121,6 +123,19 @@ def _same(claim: Number, stated: Number) -> bool:
     (vc, uc, dc), (vs, us, _) = claim, stated
     units_agree = uc == us or "" in (uc, us)
     return units_agree and (abs(vc - vs) < 1e-9 or (dc > 0 and abs(round(vs, dc) - vc) < 1e-9))
+
+
+_GLUED = re.compile(r"(?<![\w.])\d+[A-Za-z][\w-]*")  # "2D", "3D", "1st": a number that is part of a word
+
+
+def glued_conflict(claim: str, abstract: str) -> str:
+    """A word with a number in it ("3D") that the abstract never writes: `numbers` leaves such
+    words out, as they name a kind of thing, so they are looked for in the whole abstract."""
+    held = {w.lower() for w in _GLUED.findall(abstract)}
+    for word in _GLUED.findall(claim):
+        if not numbers(word) and word.lower() not in held:
+            return f"'{word}' is not in the abstract"
+    return ""
 
 
 def number_conflict(claim: str, support: str) -> str:
@@ -482,7 +497,8 @@ def conflict(claim: str, best: str, nearby: str, abstract: str, own_names: Seque
     for name in sorted(own_names, key=len, reverse=True):
         if name:
             plain = re.sub(re.escape(name), " ", plain, flags=re.I)
-    return (number_conflict(plain, nearby) or pairing_conflict(plain, nearby) or polarity_conflict(plain, best, abstract)
+    return (number_conflict(plain, nearby) or glued_conflict(plain, abstract) or pairing_conflict(plain, nearby)
+            or polarity_conflict(plain, best, abstract)
             or direction_conflict(plain, best) or name_conflict(claim, abstract, own_names)
             or credit_conflict(claim, abstract, own_names) or comparison_conflict(plain, abstract)
             or identity_conflict(plain, own_names))
