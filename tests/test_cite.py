@@ -9,7 +9,7 @@ from paperchat.cite import _NOUN_MARKER, Verifier, _clauses, _own_name_as_subjec
 from paperchat.config import AnswerSettings
 from paperchat.markers import parse, split_sentences, with_markers
 from paperchat.schema import Paper, Source, Verification
-from paperchat.text import restates, third_person
+from paperchat.text import restates, sentences, third_person
 
 from .conftest import WordEmbedding
 
@@ -695,3 +695,27 @@ def test_a_fault_of_earlier_work_said_of_the_paper_is_withheld(verifier) -> None
     said_of_dfl = verifier.check("DFL has been shown to struggle in high-dimensional and risk-sensitive settings [1].",
                                  dfl, Verification())
     assert said_of_dfl.text, said_of_dfl.reason
+
+
+def test_papers_named_together_as_the_subject_each_hold_the_claim(verifier, sources) -> None:
+    """Over ICLR 2026, "Helmsman and Riemannian Federated Learning via Averaging Gradient Streams address
+    federated learning with LLMs [1][2]" was kept: only the first name was read as a subject, and
+    "LLMs", in Helmsman's title, excused the word for the other paper, which never mentions them."""
+    from paperchat.cite import _joint_subjects
+
+    names = {1: "PEARL", 2: "Halton Scheduler for MaskGIT"}
+    assert _joint_subjects("PEARL and Halton Scheduler for MaskGIT both use tokens.", names) == [1, 2]
+    assert _joint_subjects("PEARL [1], and the Halton Scheduler for MaskGIT [2] use tokens.", names) == [1, 2]
+    assert _joint_subjects("PEARL adapts drafts, while Halton Scheduler for MaskGIT spreads tokens.", names) == []
+    helmsman = ("Federated learning trains models on decentralized data. We introduce Helmsman, a multi-agent "
+                "framework of LLM agents that synthesizes federated learning systems from user specifications.")
+    riemann = ("Federated learning trains models on decentralized data. We study federated learning algorithms on "
+               "Riemannian manifolds by averaging gradient streams.")
+    rfl = "Riemannian Federated Learning via Averaging Gradient Streams"
+    two = [Source(1, _paper("h", "Helmsman: Synthesis of Federated Learning Systems via LLM Agents", helmsman),
+                  "Helmsman", sentences(helmsman)), Source(2, _paper("r", rfl, riemann), rfl, sentences(riemann))]
+    verifier.prepare(two)
+    out = verifier.check(f"Helmsman and {rfl} address federated learning with LLMs [1][2].", two, Verification())
+    assert out.text is None  # it was kept, citing [2] alone
+    true = f"Helmsman and {rfl} study federated learning on decentralized data [1][2]."
+    assert verifier.check(true, two, Verification()).text == true

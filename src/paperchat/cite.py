@@ -409,6 +409,10 @@ class Verifier:
                 subjects[n] = name
                 if name not in unjudged:  # judged without it, like a name put in for a marker
                     unjudged.append(name)
+        # "Helmsman and Riemannian Federated Learning … address federated learning with LLMs [1][2]": each
+        joint = _joint_subjects(body, {n: by_n[n].paper.name for n in valid or sorted(by_n)})
+        for n in joint:  # judged with the names written, as before; each is then held to the clause alone
+            subjects.setdefault(n, by_n[n].paper.name)
         report.checked += 1  # sentences, not citations: the figures divide by sentences
         report.uncited += not valid
         # a title put in for a marker is no claim (its marker says the same): judged without it. If
@@ -455,13 +459,16 @@ class Verifier:
                 fault = next((why for sent in support.get(n, []) if (why := fault_conflict(bare_said, sent))), "")
                 if fault:  # "Gen-DFL has been shown to struggle …", what the abstract says of DFL
                     return _unsupported(sentence, report, fault, valid, {})
-                if n not in backers:
+                if n not in backers or (n in joint and self._conflicts_alone(
+                        _strip(said, [v for k in joint for v in (subjects[k], by_n[k].label, by_n[k].paper.title)]),
+                        by_n[n])):
                     return _unsupported(sentence, report, f"it says {by_n[n].label} does this, but that paper "
                                         "does not support it", valid, {})
                 # "ZIP-RC [3] equips models with …, while [4] equips models with …": on the topic of
                 # [4] too, but what [3] says, far closer: the claim is [3]'s, put on [4]
                 owner = max(close, key=close.__getitem__, default=n)
                 if (close and close[owner] - close[n] > self.attribution_margin
+                        and not (n in joint and owner in joint)  # said of both: closer to one is no matter
                         and not _numbers_say_whose(said, by_n[n], by_n[owner])):
                     return _unsupported(sentence, report, f"it says {by_n[n].label} does this, but it is what "
                                         f"{by_n[owner].label} says", valid, {})
@@ -486,6 +493,14 @@ class Verifier:
                 if conflict(clause, near[0], " ".join(near), s.paper.abstract, [s.label, s.paper.title, *names]):
                     return True
         return False
+
+    def _conflicts_alone(self, clause: str, source: Source) -> bool:
+        """A clause said of several papers together, read against one of them with only its own names:
+        another's title may not excuse a word this abstract lacks ("LLMs", in Helmsman's title, said of
+        a federated learning paper that never mentions language models)."""
+        vector = self.embed([clause])[0]
+        near = [source.sentences[int(i)] for i in np.argsort(-(source.vectors @ vector))[:2]]
+        return bool(conflict(clause, near[0], " ".join(near), source.paper.abstract, [source.label, source.paper.title]))
 
     def _judge(self, judged: str, sources: Sequence[Source], valid: list[int], cited_names: Sequence[str],
                clauses: list[str] | None = None) -> Judged | Checked:
@@ -677,6 +692,34 @@ def _leads(body: str, name: str) -> bool:
     uses …"): the paper is that clause's subject, as if the model had put its marker there."""
     return len(name) > 2 and re.search(rf"(?:^|;\s*|\b(?:while|whereas|whilst|but)\s+)(?:the\s+)?{re.escape(name)}"
                                        rf"\s+(?:[a-z]+s|is|has|was)\b", body) is not None
+
+
+_CLAUSE_OPENS = re.compile(r"(?:^|;\s*|\b(?:while|whereas|whilst|but)\s+)(?:both\s+)?", re.I)
+
+
+def _joint_subjects(body: str, names: dict[int, str]) -> list[int]:
+    """The papers named together as one clause's subject before a verb ("Helmsman and Riemannian
+    Federated Learning … address …", "A, B and C use …"): what the clause says, it says of each."""
+    out: list[int] = []
+    for opening in _CLAUSE_OPENS.finditer(body):
+        pos, chain = opening.end(), []
+        while True:
+            rest = re.sub(r"^(?:the\s+)", "", body[pos:], flags=re.I)
+            pos = len(body) - len(rest)
+            n = next((n for n, name in sorted(names.items(), key=lambda kv: -len(kv[1]))
+                      if len(name) > 2 and rest.startswith(name) and not rest[len(name):len(name) + 1].isalnum()), None)
+            if n is None or n in chain:
+                break
+            chain.append(n)
+            pos += len(names[n])
+            pos += len(m.group(0)) if (m := re.match(r"\s*\[\d+\]", body[pos:])) else 0
+            joint = re.match(r"\s*(?:,\s*(?:and\s+)?|and\s+)", body[pos:])
+            if not joint:
+                break
+            pos += len(joint.group(0))
+        if len(chain) >= 2 and re.match(r"\s+(?:both\s+|all\s+)?[a-z]+\b", body[pos:]):
+            out += [n for n in chain if n not in out]
+    return out
 
 
 def _about(clause: str, subjects: dict[int, str]) -> list[int]:
