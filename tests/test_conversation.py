@@ -302,3 +302,34 @@ def test_tell_me_more_quotes_what_the_last_answer_did_not(settings, seed_index) 
     assert {c.paper.paper_id for c in again.citations} == {c.paper.paper_id for c in first.citations}
     # asked about the same papers without asking for more, the best sentences are quoted, seen or not
     assert {s for c in engine.answer("Why?", history).citations for s in c.support} & before
+
+
+def test_a_follow_up_about_a_paper_quotes_what_answers_it(settings, embedder, tmp_path) -> None:
+    """Over ICLR 2026, "What is FutureX?" then "How many models does it evaluate?" quoted the three
+    sentences that define FutureX again, not "We evaluate 25 LLM/agent models …", and the model
+    wrote "It evaluates 100 models" (withheld). The follow-up's own words now pick with the conversation's."""
+    import json
+
+    from paperchat.corpus import read_paths
+    from paperchat.index import PaperIndex
+
+    future = ("FutureX is a live benchmark for future prediction by agents. FutureX is the largest live benchmark "
+              "for future prediction. FutureX supports real-time daily updates for future prediction. FutureX "
+              "gathers questions for future prediction with an automated pipeline. We evaluate 25 models, "
+              "including those with search and tools. FutureX is a live benchmark of future prediction for the field.")
+    corpus = tmp_path / "c.jsonl"
+    corpus.write_text("".join(json.dumps(r) + "\n" for r in (
+        {"id": "f1", "title": "FutureX: A Live Benchmark for Future Prediction", "venue": "ICLR", "year": 2026,
+         "abstract": future},
+        {"id": "o1", "title": "Weather Forecasting with Graphs", "venue": "ICLR", "year": 2026,
+         "abstract": "We forecast the weather with graph networks. Forecasts improve by 12% over baselines."})))
+    index = PaperIndex(settings, embedder)
+    index.ingest(read_paths([corpus]), progress=False)
+    engine = Engine(settings.changed(answer={"single_paper_sentences": 3}), index)
+    embedded: list[str] = []
+    embed = engine._embed
+    engine._embed = lambda texts: (embedded.extend(texts), embed(texts))[1]  # type: ignore[method-assign]
+    answer, _ = _talk(engine, "What is FutureX?", "How many models does it evaluate?")
+    assert answer.answered == ["f1"] and "We evaluate 25 models" in answer.text
+    # the bag-of-words test embedder finds that sentence either way; MiniLM did not: the question itself is read
+    assert "How many models does it evaluate?" in embedded

@@ -48,7 +48,7 @@ from paperchat.schema import (
     Turn,
     Verification,
 )
-from paperchat.text import NOT_TEXT, is_text, sentences
+from paperchat.text import NOT_TEXT, asking_terms, is_text, sentences, tokenize
 
 
 class Engine:
@@ -268,7 +268,13 @@ class Engine:
         question, else the sentences of each relevant paper that best answer it."""
         sources = self._prepare(A.make_sources(found.hits))
         use = [s.n for s in sources if s.paper.paper_id in found.relevant]
+        # a follow-up that points at papers shown ("How many models does it evaluate?") asks its own
+        # question of them: the sentences that answer it, not the ones closest to the last question too
+        own = plan.reading == "narrow" and len(set(tokenize(plan.question, query=True)) - asking_terms()) >= 2
         qvec = self._embed([plan.query])[0]
+        if own:  # as much the question itself as the conversation's
+            both = qvec + self._embed([plan.question])[0]
+            qvec = both / (np.linalg.norm(both) or 1.0)
         if plan.comparative and len(use) >= 2:
             table = T.build(sources, use, plan.question, qvec)
             return A.tabled(sources, table)
