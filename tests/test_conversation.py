@@ -190,6 +190,8 @@ def test_a_pick_none_of_them_mentions_says_so_and_answers_over_them_all(settings
     assert set(answer.answered) == set(history[0].answered)
     held = engine.answer("Which of them is about diffusion models?", history)  # one does: no such note
     assert not held.text.startswith("*None of these abstracts")
+    hits = engine.search("Which papers study watermarking, and how do they differ?").hits[:3]
+    assert engine._retriever.unmentioned("also covers diffusion models", hits) == ""  # not "covers"
 
 
 def test_which_one_after_a_comparison_picks_among_its_papers(settings, seed_index) -> None:

@@ -254,8 +254,9 @@ class Engine:
                     plan.note = f"None of these abstracts says it does without {phrase}. What they say:"
                 asked, venue = parse_query(plan.question, self.venues())  # "Which of these are from ICLR 2025?"
                 about = conversation.picked_phrase(asked) if pick == "holding" and not chosen and not venue else ""
-                if about and self._retriever.mentions_none(about, found.hits):  # say so, then answer over them all
-                    plan.note = f"None of these abstracts mentions {about}. What they say:"
+                missing = self._retriever.unmentioned(about, found.hits) if about else ""
+                if missing:  # say so, then answer over them all
+                    plan.note = f"None of these abstracts mentions {missing}. What they say:"
                     found.relevant = {h.paper.paper_id for h in found.hits}
             if not found.relevant:  # no hit holds the topic: nothing to answer from, unless pointed at
                 found.relevant = {h.paper.paper_id for h in found.hits} if plan.reading == "narrow" else set()

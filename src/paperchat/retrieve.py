@@ -233,12 +233,14 @@ class Retriever:
         best = max(cover.values(), default=0.0)
         return {pid for pid, c in cover.items() if c >= max(0.5, best - HOLDING_MARGIN)}
 
-    @staticmethod
-    def mentions_none(phrase: str, hits: list[Hit]) -> bool:
-        """No hit's title or abstract holds any term of `phrase` ("antibodies" after a table of
-        protein-design papers): what `holding` picks from is silent on it, so saying so is true."""
+    def unmentioned(self, phrase: str, hits: list[Hit]) -> str:
+        """`phrase` when no hit's title or abstract holds a word of it ("antibodies" after a table of
+        protein-design papers), else "": what `holding` picks from is silent on it, so saying so is
+        true. Not the words of it none holds: "also covers diffusion models" would be said not to
+        mention "covers"."""
+        held = set().union(*(tokenize(f"{h.paper.title}. {h.paper.abstract}") for h in hits))
         terms = set(tokenize(phrase, query=True)) - asking_terms()
-        return bool(terms) and not any(terms & set(tokenize(f"{h.paper.title}. {h.paper.abstract}")) for h in hits)
+        return phrase if terms and not terms & held else ""
 
     def doing_without(self, question: str, hits: list[Hit]) -> set[str] | None:
         """The hits that say they do without what a negated pick asks about ("Which of them needs
