@@ -255,8 +255,9 @@ class Engine:
                 asked, venue = parse_query(plan.question, self.venues())  # "Which of these are from ICLR 2025?"
                 about = conversation.picked_phrase(asked) if pick == "holding" and not chosen and not venue else ""
                 missing = self._retriever.unmentioned(about, found.hits) if about else ""
-                if missing:  # say so, then answer over them all
-                    plan.note = f"None of these abstracts mentions {missing}. What they say:"
+                if missing:  # say so, as a matter of words ("about vision": image compression is, in other words)
+                    word = "word" if len(missing.split()) == 1 else "words"
+                    plan.note = f"None of these abstracts uses the {word} “{missing}”. What they say:"
                     found.relevant = {h.paper.paper_id for h in found.hits}
             if not found.relevant:  # no hit holds the topic: nothing to answer from, unless pointed at
                 found.relevant = {h.paper.paper_id for h in found.hits} if plan.reading == "narrow" else set()
