@@ -234,8 +234,8 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
     (kept sentences, verification report, model timings read from `clock`). Past `max_tokens`
     pieces (tokens on llama.cpp) the model may finish the sentence it is writing, for up to
     `settings.finish_tokens` more, and begins no other: a sentence cut off is withheld. A sentence that
-    repeats an earlier one or only restates `question` or the task it was given ("The papers differ
-    in problem, approach and result.") is left out, as saying nothing; so is one that copies what
+    repeats an earlier one or only restates `question` or the task it was given ("The papers differ in
+    problem, approach and result.") or says a paper's name of itself is left out, as saying nothing; so is one that copies what
     the reader has just read in the table (`echoes`, its cells: more than `settings.echo_overlap` of
     its terms from one cell and most of that cell's, or set out as a cell, "Approach: Inspired by …"):
     under the table, "How they differ" is for differences. A short sentence that sums a cell up
@@ -244,6 +244,7 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
     buffer = ""
     cap = max_sentences or settings.max_sentences
     by_n = {s.n: s for s in sources}
+    names = [s.paper.name for s in sources]
 
     def flush(text: str) -> Generator[str, None, None]:
         for sentence in split_sentences(text):
@@ -251,7 +252,8 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
             if (len(kept) >= cap
                     or _repeats(sentence, kept, settings.repeat_overlap)
                     or (echoes and (_copies(sentence, echoes, settings.echo_overlap) or _AS_CELL.match(sentence)))
-                    or (question and restates(sentence, f"{question} {TASKS}") and not takes_a_side(sentence, question))):
+                    or (question and restates(sentence, f"{question} {TASKS}") and not takes_a_side(sentence, question))
+                    or _said_of_itself(sentence, question, names)):
                 continue  # small models loop and echo the question; two sentences is the format
             checked = verifier.check(sentence, sources, result.report)
             if checked.text:
@@ -319,6 +321,14 @@ _COMPLETE = re.compile(rf"^(.*[.!?]{_MARKERS})\s+(?=\S)", re.S)  # a sentence, a
 # the reply's last words end a sentence: a stop, then any markers ("… by 12% [2]." or "… [1][2]" after a stop)
 _ENDED = re.compile(rf"[.!?][\"”')\]]*{_MARKERS}\s*$")
 CUT_OFF = "cut off: the reply stops mid-sentence (the model ran out of tokens)"
+
+
+def _said_of_itself(sentence: str, question: str, names: Sequence[str]) -> bool:
+    """A paper's name said of itself, and nothing but the question besides ("ImpossibleBench evaluates
+    on ImpossibleBench [2]." for "Which papers evaluate on SWE-bench?"). Once, the name is an answer
+    ("ProTDyn generates conformational ensembles" to "Which paper generates conformational ensembles?")."""
+    twice = [n for n in names if len(re.findall(rf"(?<!\w){re.escape(n)}(?!\w)", sentence, re.I)) >= 2]
+    return bool(twice) and restates(sentence, f"{question} {TASKS} {' '.join(twice)}")
 
 
 def _copies(sentence: str, cells: Sequence[str], share: float, most: float = 0.6) -> bool:
