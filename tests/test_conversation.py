@@ -336,3 +336,9 @@ def test_a_follow_up_about_a_paper_quotes_what_answers_it(settings, embedder, tm
     assert answer.answered == ["f1"] and "We evaluate 25 models" in answer.text
     # the bag-of-words test embedder finds that sentence either way; MiniLM did not: the question itself is read
     assert "How many models does it evaluate?" in embedded
+    # a follow-up that only points or picks a venue has no words of its own to read (its vector quoted worse
+    # sentences in the eval: "Which of these are from ICML 2026?", "How does the first one work?")
+    from paperchat.conversation import asks_its_own
+
+    assert not any(asks_its_own(q) for q in ("Which of these are from?", "How does the first one work?"))
+    assert asks_its_own("What speedup does it achieve?")

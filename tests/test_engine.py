@@ -299,7 +299,7 @@ def test_an_answer_that_opens_with_it_names_the_paper_it_cites(settings, seed_in
 def test_under_a_table_a_sentence_that_copies_a_cell_is_left_out(settings, seed_index) -> None:
     """Over ICLR 2026, "Which papers propose benchmarks for LLM agents?" had, under its table, "How they
     differ: Graph-of-Agents: Problem: While frameworks like Mixture-of-Agents (MoA) attempt …": the
-    Problem cell again. 22 of 156 kept difference sentences of the last eval copied one cell."""
+    Problem cell again. 11 of 156 kept difference sentences of an eval run copied one cell."""
     table = _engine(settings, seed_index).answer(QUESTION).table
     assert table is not None and len(table.rows) >= 2
     first, second = table.rows[0], table.rows[1]

@@ -238,8 +238,8 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
     problem, approach and result.") or says a paper's name of itself is left out, as saying nothing; so is one that copies what
     the reader has just read in the table (`echoes`, its cells: more than `settings.echo_overlap` of
     its terms from one cell and most of that cell's, or set out as a cell, "Approach: Inspired by …"):
-    under the table, "How they differ" is for differences. A short sentence that sums a cell up
-    ("PEARL adapts the draft length of speculative decoding") is not a copy."""
+    under the table, "How they differ" is for differences. A sentence that sums a cell up ("From
+    Statics to Dynamics edits images using a frozen Qwen2.5-VL for grounded reasoning …") is not a copy."""
     result = Synthesis()
     buffer = ""
     cap = max_sentences or settings.max_sentences
@@ -331,7 +331,7 @@ def _said_of_itself(sentence: str, question: str, names: Sequence[str]) -> bool:
     return bool(twice) and restates(sentence, f"{question} {TASKS} {' '.join(twice)}")
 
 
-def _copies(sentence: str, cells: Sequence[str], share: float, most: float = 0.6) -> bool:
+def _copies(sentence: str, cells: Sequence[str], share: float, most: float = 0.8) -> bool:
     """More than `share` of the sentence's terms are one cell's, and so are `most` of that cell's."""
     words = set(tokenize(sentence))
     for cell in cells:

@@ -167,8 +167,9 @@ class AnswerSettings(_Group):
         0.6, ge=0, le=1, description="A synthesis sentence sharing more than this share of its terms with an earlier one is a repeat."
     )
     echo_overlap: float = Field(
-        0.8, ge=0, le=1, description="Under a table, a synthesis sentence with more than this share of its terms from one "
-        "cell copies the table and is left out (set by reading the kept sentences of an eval run, not tuned)."
+        0.9, ge=0, le=1, description="Under a table, a synthesis sentence with more than this share of its terms from one "
+        "cell, and 0.8 of that cell's, copies the table and is left out (set by reading the kept sentences of two eval "
+        "runs: at 0.8 / 0.6 it also left out short summaries of a cell, not tuned)."
     )
     min_quote_words: int = Field(3, ge=1, description="Words a clause needs to count as a verbatim quote of an abstract.")
     min_clause_terms: int = Field(

@@ -105,6 +105,14 @@ def picks(question: str) -> str:
 _ABOUT_VERBS = frozenset(["is", "are", "about", "use", "uses", "using", "deal", "deals", "with", "focus", "focuses", "on", "mention", "mentions", "study", "studies", "work", "works", "apply", "applies", "to", "handle", "handles", "target", "targets", "involve", "involves", "concern", "concerns", "address", "addresses", "for", "the", "a", "an", "papers", "paper", "ones", "one", "methods", "works", "approaches"])
 
 
+def asks_its_own(question: str) -> bool:
+    """A follow-up that asks something of its own of the papers it points at ("How many models does
+    it evaluate?"), not only which of them ("the first one", "which of these"): two content words or
+    more once the pointing is taken out. Venue and year words are the caller's to take out first."""
+    said = _SET.sub(" ", _ORDINAL.sub(" ", question))
+    return len(set(tokenize(said, query=True)) - asking_terms()) >= 2
+
+
 def picked_phrase(question: str) -> str:
     """The words of what a picking question asks the papers to be about, as it writes them
     ("Which of them is about antibodies?": "antibodies"); "" if it picks none."""

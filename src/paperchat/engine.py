@@ -48,7 +48,7 @@ from paperchat.schema import (
     Turn,
     Verification,
 )
-from paperchat.text import NOT_TEXT, asking_terms, is_text, sentences, tokenize
+from paperchat.text import NOT_TEXT, is_text, sentences
 
 
 class Engine:
@@ -272,7 +272,7 @@ class Engine:
         use = [s.n for s in sources if s.paper.paper_id in found.relevant]
         # a follow-up that points at papers shown ("How many models does it evaluate?") asks its own
         # question of them: the sentences that answer it, not the ones closest to the last question too
-        own = plan.reading == "narrow" and len(set(tokenize(plan.question, query=True)) - asking_terms()) >= 2
+        own = plan.reading == "narrow" and conversation.asks_its_own(parse_query(plan.question, self.venues())[0])
         qvec = self._embed([plan.query])[0]
         if own:  # as much the question itself as the conversation's
             both = qvec + self._embed([plan.question])[0]
