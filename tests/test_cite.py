@@ -719,3 +719,15 @@ def test_papers_named_together_as_the_subject_each_hold_the_claim(verifier, sour
     assert out.text is None  # it was kept, citing [2] alone
     true = f"Helmsman and {rfl} study federated learning on decentralized data [1][2]."
     assert verifier.check(true, two, Verification()).text == true
+
+
+def test_a_name_put_in_for_a_marker_is_not_written_twice(verifier, sources) -> None:
+    """In the eval (held-out-l): '[2], "Swift Hydra," addresses …' read 'Swift Hydra, "Swift Hydra,"
+    addresses …' once the marker became the name."""
+    out = verifier.check('[1], "PEARL," adapts the draft length with pre-verify and post-verify strategies.', sources,
+                         Verification())
+    assert out.text == "PEARL adapts the draft length with pre-verify and post-verify strategies [1]."
+    from paperchat.cite import _once
+
+    # a title with a backslash is written as it is, not read as an escape
+    assert _once('A $\\alpha$ net, "A $\\alpha$ net," works.', ["A $\\alpha$ net"]) == "A $\\alpha$ net works."

@@ -178,7 +178,7 @@ def test_a_negated_pick_none_of_them_fits_says_so(settings, seed_index) -> None:
 
 def test_a_pick_none_of_them_mentions_says_so_and_answers_over_them_all(settings, seed_index) -> None:
     """Over ICLR 2026, "Which of them is about antibodies?" after four protein-design papers was
-    answered with two of them and no word that neither mentions antibodies."""
+    answered with two of them and no word that none of them mentions antibodies."""
     from paperchat.conversation import picked_phrase
 
     assert picked_phrase("Which of them is about antibodies?") == "antibodies"

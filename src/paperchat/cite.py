@@ -399,7 +399,7 @@ class Verifier:
             return _unsupported(sentence, report, f"it says [{strangers[0]}] does this, but no paper "
                                 f"[{strangers[0]}] was shown", valid, {})
         report.removed += len(cited) - len(valid)
-        body = strip_markers(sentence)
+        body = _once(strip_markers(sentence), [s.paper.name for s in sources])
         if not body:
             return Checked(None, [], {})
         # "GRACE achieves …, while P-GenRM demonstrates … [2][1]", or with no marker at all: the names are the subjects
@@ -692,6 +692,16 @@ def _leads(body: str, name: str) -> bool:
     uses …"): the paper is that clause's subject, as if the model had put its marker there."""
     return len(name) > 2 and re.search(rf"(?:^|;\s*|\b(?:while|whereas|whilst|but)\s+)(?:the\s+)?{re.escape(name)}"
                                        rf"\s+(?:[a-z]+s|is|has|was)\b", body) is not None
+
+
+def _once(body: str, names: Sequence[str]) -> str:
+    """A name put in for a marker that the model then wrote out in quotes: 'Swift Hydra, "Swift
+    Hydra," addresses …' (from '[2], "Swift Hydra," addresses …') reads 'Swift Hydra addresses …'."""
+    for name in names:
+        if len(name) > 2:
+            n = re.escape(name)
+            body = re.sub(rf"(?<!\w){n},?\s*[\"“]{n}[,.]?[\"”],?", lambda _, name=name: name, body)  # "\" as written
+    return body
 
 
 _CLAUSE_OPENS = re.compile(r"(?:^|;\s*|\b(?:while|whereas|whilst|but)\s+)(?:both\s+)?", re.I)
