@@ -209,9 +209,10 @@ def test_a_model_sentence_that_only_restates_the_question_is_left_out(settings, 
     assert "PEARL adapts the draft length" in answer.text
     assert answer.verification.unsupported == 0  # said nothing: left out, not counted as a false claim
     # over ICLR 2026: "ImpossibleBench evaluates on ImpossibleBench [2]." for "Which papers evaluate on SWE-bench?"
-    named = _engine(settings, seed_index, "PEARL decodes with PEARL [1]. PEARL adapts the draft length of "
-                    "speculative decoding [1].").answer(QUESTION)
-    assert "decodes with PEARL" not in named.text and "PEARL adapts the draft length" in named.text
+    for echo in ("PEARL decodes with PEARL [1].", "[1] decodes with PEARL."):  # as the model wrote it, over ICLR 2026
+        named = _engine(settings, seed_index, f"{echo} PEARL adapts the draft length of speculative decoding "
+                        "[1].").answer(QUESTION)
+        assert "decodes with PEARL" not in named.text and "PEARL adapts the draft length" in named.text, echo
 
 
 def test_a_yes_or_no_that_echoes_the_question_is_checked_and_its_withholding_said(settings, seed_index) -> None:

@@ -253,7 +253,7 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
                     or _repeats(sentence, kept, settings.repeat_overlap)
                     or (echoes and (_copies(sentence, echoes, settings.echo_overlap) or _AS_CELL.match(sentence)))
                     or (question and restates(sentence, f"{question} {TASKS}") and not takes_a_side(sentence, question))
-                    or _said_of_itself(sentence, question, names)):
+                    or _said_of_itself(sentence, question, names, by_n)):
                 continue  # small models loop and echo the question; two sentences is the format
             checked = verifier.check(sentence, sources, result.report)
             if checked.text:
@@ -323,10 +323,14 @@ _ENDED = re.compile(rf"[.!?][\"”')\]]*{_MARKERS}\s*$")
 CUT_OFF = "cut off: the reply stops mid-sentence (the model ran out of tokens)"
 
 
-def _said_of_itself(sentence: str, question: str, names: Sequence[str]) -> bool:
+def _said_of_itself(sentence: str, question: str, names: Sequence[str], by_n: dict[int, Source]) -> bool:
     """A paper's name said of itself, and nothing but the question besides ("ImpossibleBench evaluates
-    on ImpossibleBench [2]." for "Which papers evaluate on SWE-bench?"). Once, the name is an answer
-    ("ProTDyn generates conformational ensembles" to "Which paper generates conformational ensembles?")."""
+    on ImpossibleBench [2]." for "Which papers evaluate on SWE-bench?"; a leading "[2]" is its name).
+    Once, the name is an answer ("ProTDyn generates conformational ensembles" to "Which paper
+    generates conformational ensembles?")."""
+    lead = re.match(r"\s*\[(\d+)\]", sentence)
+    if lead and int(lead.group(1)) in by_n:
+        sentence = by_n[int(lead.group(1))].paper.name + sentence[lead.end():]
     twice = [n for n in names if len(re.findall(rf"(?<!\w){re.escape(n)}(?!\w)", sentence, re.I)) >= 2]
     return bool(twice) and restates(sentence, f"{question} {TASKS} {' '.join(twice)}")
 

@@ -700,7 +700,7 @@ def _once(body: str, names: Sequence[str]) -> str:
     for name in names:
         if len(name) > 2:
             n = re.escape(name)
-            body = re.sub(rf"(?<!\w){n},?\s*[\"“]{n}[,.]?[\"”],?", lambda _, name=name: name, body)  # "\" as written
+            body = re.sub(rf"(?<!\w){n},?\s*[\"“]{n}[,.]?[\"”],?", name.replace("\\", "\\\\"), body)  # a title's backslash kept
     return body
 
 
