@@ -731,3 +731,11 @@ def test_a_name_put_in_for_a_marker_is_not_written_twice(verifier, sources) -> N
 
     # a title with a backslash is written as it is, not read as an escape
     assert _once('A $\\alpha$ net, "A $\\alpha$ net," works.', ["A $\\alpha$ net"]) == "A $\\alpha$ net works."
+
+
+def test_markers_listed_as_the_things_named_become_names(verifier, sources) -> None:
+    """Over ICLR 2026: "Yes, several papers use Muon, including [1], [2], [3], [4], and [5]." was shown as
+    "… including,,,, and [4]." once the markers of the papers that did not back it were taken out."""
+    out = verifier.check("Several papers verify tokens in parallel, including [1] and [2].", sources, Verification())
+    assert out.text is None or ("PEARL" in out.text and "Halton" in out.text)  # it was "including PEARL and [1]."
+    assert out.text is None and "Halton Scheduler for MaskGIT" in out.reason  # the one that does not back it

@@ -81,6 +81,10 @@ _CONTRAST_MARKER = re.compile(r"(?:(?<=\bwhile )|(?<=\bwhereas )|(?<=\bwhilst )|
 # "… are highlighted in [2], while …": a marker after a preposition, mid-sentence, is what the clause is about;
 # moved to the end, it left "highlighted in, while"
 _OBJECT_MARKER = re.compile(r"(?:(?<=\bin )|(?<=\bby )|(?<=\bfrom )|(?<=\bthan ))\[(\d+)\](?=\s*[,;]|\s+(?:while|whereas|but)\b)")
+# "Yes, several papers use Muon, including [1], [2], [3], [4], and [5].": markers listed as the things
+# named; left as markers and moved to the end they read "including,,,, and [4]"
+_LISTED_MARKERS = re.compile(r"((?:\b(?:including|such as|namely|like|are|e\.g\.,)|:)\s+)(\[\d+\](?:\s*(?:,\s*(?:and\s+|or\s+)?|"
+                             r"\s+(?:and|or)\s+)\[\d+\])+)", re.I)
 _PRONOUN = re.compile(r"^\s+(?:(?:this|the) (?:paper|work|study|article|method|approach|framework)|"
                       r"our (?:paper|work|study|method|approach|framework|model|algorithm)|it)"
                       r"(?=\s+(?:[a-z]+s|can|could|may|might|will|would|must|should)\b)", re.I)
@@ -388,6 +392,8 @@ class Verifier:
                 sentence = f"{rest.strip()} {lead.group(0).strip()}"
             else:
                 sentence = named_lead + rest
+        sentence = _LISTED_MARKERS.sub(lambda m: m.group(1) + re.sub(r"\[(\d+)\]", naming(m.group(2)), m.group(2)),
+                                       sentence)
         sentence = _NOUN_MARKER.sub(naming(sentence), sentence)
         sentence = _CONTRAST_MARKER.sub(naming(sentence), sentence)
         sentence = _OBJECT_MARKER.sub(naming(sentence), sentence)
