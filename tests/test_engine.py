@@ -313,3 +313,6 @@ def test_under_a_table_a_sentence_that_copies_a_cell_is_left_out(settings, seed_
     # the same sentence is what a single-paper answer says: no table to copy, so it is judged and kept
     alone = Engine(settings, seed_index, ScriptedChat(copy)).answer(f"What is {first.title.split(':')[0]}?")
     assert alone.table is None and IN_SHORT in alone.text
+    # as the model wrote it over ICLR 2026: a marker, then a title longer than 80 characters, then the column
+    long = "[1] Evaluating GFlowNet from partial episodes for stable and flexible policy-based training: Approach: The"
+    assert A._AS_CELL.match(long) and not A._AS_CELL.match("The key problem: drafts are slow [1].")

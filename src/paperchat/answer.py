@@ -307,7 +307,7 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
 
 _YES_NO = re.compile(r"^\W*(?:yes|no)\b", re.I)
 # a sentence set out as a table cell: "Result: Extensive experiments …", "DiffStyle3D: Problem: 3D style …"
-_AS_CELL = re.compile(r"^\W*(?:[^:.]{1,80}:\s*)?(?:problem|approach|result|data)\s*:", re.I)
+_AS_CELL = re.compile(r"^\W*(?:\[\d+\]\s*)?(?:[^:.]{1,200}:\s*)?(?:problem|approach|result|data)\s*:", re.I)
 
 
 def takes_a_side(sentence: str, question: str) -> bool:
