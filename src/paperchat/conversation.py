@@ -102,7 +102,12 @@ def picks(question: str) -> str:
     return "without" if negations(question) else "holding"
 
 
-_ABOUT_VERBS = frozenset(["is", "are", "about", "use", "uses", "using", "deal", "deals", "with", "focus", "focuses", "on", "mention", "mentions", "study", "studies", "work", "works", "apply", "applies", "to", "handle", "handles", "target", "targets", "involve", "involves", "concern", "concerns", "address", "addresses", "for", "the", "a", "an", "papers", "paper", "ones", "one", "methods", "works", "approaches"])
+_ABOUT_VERBS = frozenset((
+    "is", "are", "about", "use", "uses", "using", "deal", "deals", "with", "focus", "focuses", "on", "mention",
+    "mentions", "study", "studies", "work", "works", "apply", "applies", "to", "handle", "handles", "target",
+    "targets", "involve", "involves", "concern", "concerns", "address", "addresses", "for", "the", "a", "an",
+    "papers", "paper", "ones", "one", "methods", "approaches",
+))  # the words between "which of them" and what it asks about ("… is about antibodies")
 
 
 def asks_its_own(question: str) -> bool:

@@ -233,7 +233,8 @@ class Retriever:
         best = max(cover.values(), default=0.0)
         return {pid for pid, c in cover.items() if c >= max(0.5, best - HOLDING_MARGIN)}
 
-    def unmentioned(self, phrase: str, hits: list[Hit]) -> str:
+    @staticmethod
+    def unmentioned(phrase: str, hits: list[Hit]) -> str:
         """`phrase` when no hit's title or abstract holds a word of it ("antibodies" after a table of
         protein-design papers), else "": what `holding` picks from is silent on it, so saying so is
         true. Not the words of it none holds: "also covers diffusion models" would be said not to
