@@ -14,6 +14,7 @@ from paperchat.claims import (
     conflict,
     credit_conflict,
     direction_conflict,
+    earlier_conflict,
     fault_conflict,
     has_figure,
     identity_conflict,
@@ -332,6 +333,30 @@ def test_a_denial_anywhere_in_the_abstract_is_read_not_only_in_the_closest_sente
     assert polarity_conflict("The Halton scheduler spreads tokens uniformly.", closest, abstract) == ""
     # a negation's later words are not what it denies: "without degrading sample quality" denies no "improves quality"
     assert polarity_conflict("It improves sample quality.", closest, "It is fast without degrading sample quality.") == ""
+
+
+FALW = ("Machine unlearning aims to remove the influence of specific data from trained models. However, existing "
+        "research predominantly evaluates unlearning methods on relatively balanced forget sets. We propose FaLW, a "
+        "forgetting-aware loss reweighting for long-tailed unlearning.")
+SWD = ("Recent diffusion distillation methods have achieved remarkable progress, enabling high-quality ~4-step sampling "
+       "for large-scale text-conditional image and video diffusion models (DMs). We introduce SwD, a scale-wise "
+       "diffusion distillation framework. SwD approaches the sampling speed of two full-resolution steps.")
+
+
+@pytest.mark.parametrize(("claim", "abstract", "ok"), [
+    # read over ICLR 2026: both were kept, said of the paper, though the abstract says them of earlier work
+    ("FaLW evaluates unlearning methods on relatively balanced forget sets.", FALW, False),
+    ("Distill diffusion models into few-step generators, reaching 4-step sampling for video diffusion models.", SWD,
+     False),
+    ("FaLW evaluates unlearning on long-tailed forget sets.", FALW, True),  # the verb, but not what it is done to
+    ("Existing research evaluates unlearning methods on balanced forget sets.", FALW, True),  # said of whom it is
+    ("Recent distillation methods reach 4-step sampling, and SwD approaches two steps.", SWD, True),
+    ("FaLW addresses unlearning beyond balanced forget sets.", FALW, True),
+    ("SwD approaches the sampling speed of two full-resolution steps.", SWD, True)])
+def test_what_the_abstract_says_of_earlier_work_is_not_the_papers(claim: str, abstract: str, ok: bool) -> None:
+    best = next(s for s in abstract.split(". ") if ("existing" in s or "Recent" in s))
+    assert (earlier_conflict(claim, best, abstract) == "") is ok
+    assert (conflict(claim, best, abstract, abstract) == "") is ok  # the verifier reads it
 
 
 GEN_DFL = ("While DFL has been shown to provide substantial advantages when compared to a counterpart that treats the "

@@ -463,6 +463,59 @@ def fault_conflict(claim: str, support: str) -> str:
     return "the abstract says this of earlier work, not of this paper"
 
 
+# a sentence whose subject is earlier work ("Existing research predominantly evaluates …", "Recent
+# diffusion distillation methods have achieved … ~4-step sampling"), and the verb it does
+_EARLIER_WORK = re.compile(
+    r"^\W*(?:(?:however|yet|but|although|though|while|whereas|moreover|furthermore|unfortunately|notably)\b,?\s+)?"
+    r"(?:(?:most|many|some|several|all)\s+(?:of\s+)?)?(?:the\s+)?(?:existing|prior|previous|recent|current|"
+    r"conventional|traditional|standard|earlier|mainstream|popular)\s+(?:[\w-]+\s+){0,3}?(?:methods?|approaches|"
+    r"works?|research|studies|techniques|models|systems|frameworks|algorithms|literature|efforts|solutions|"
+    r"baselines|pipelines|practices?|paradigms?)\b(?P<rest>[^,;:]*)", re.I)
+_NOT_VERB = re.compile(r"(?:have|has|had|been|are|is|was|were|also|still|only|[a-z]+ly)$", re.I)
+_EARLIER_SAID = re.compile(r"\b(?:recent|prior|existing|previous|earlier|conventional|traditional|current|baselines?|"
+                           r"others?|unlike|instead|rather than|whereas|while|compared|address\w*|overcom\w*|tackl\w*|"
+                           r"mitigat\w*|solv\w*|alleviat\w*|resolv\w*|improv\w*|outperform\w*|beyond|than|reduc\w*|cut\w*|fewer|"
+                           r"less|faster|speed\w*|accelerat\w*|from)\b", re.I)
+
+
+def _stem(word: str) -> str:
+    return re.sub(r"(?:es|s|ed|ing)$", "", word.lower())[:5]
+
+
+def earlier_conflict(claim: str, support: str, abstract: str) -> str:
+    """What the abstract says earlier work does, said of the paper: "FaLW evaluates unlearning
+    methods on relatively balanced forget sets" of "existing research predominantly evaluates
+    unlearning methods on relatively balanced forget sets", which FaLW's long-tailed case
+    departs from; "reaching 4-step sampling" of "Recent diffusion distillation methods have
+    achieved … ~4-step sampling". The support's subject is earlier work and it does not speak of
+    the paper ("we", "our"); the claim does not set the paper against it or say it addresses
+    it; and the claim does the support's very verb to what the support does it to (most of its
+    words after the verb), or gives a number the abstract states only of earlier work."""
+    if _EARLIER_SAID.search(claim):
+        return ""
+    m = _EARLIER_WORK.match(support)
+    if m and not _WE.search(support):
+        words = re.findall(r"[A-Za-z][\w-]*", m.group("rest"))
+        verb = next((w for w in words[:4] if not _NOT_VERB.match(w)), "")
+        claimed = re.findall(r"[A-Za-z][\w-]*", claim)
+        at = next((i for i, w in enumerate(claimed) if len(_stem(verb)) >= 4 and _stem(w) == _stem(verb)), None)
+        done = set(tokenize(" ".join(claimed[at + 1:]))) if at is not None else set()
+        if done and 3 * len(done & set(tokenize(support))) >= 2 * len(done):
+            return "the abstract says this of earlier work, not of this paper"
+    said = numbers(claim)
+    if not said:
+        return ""
+    earlier: list[str] = []
+    own: list[str] = []
+    for sentence in sentences(abstract):
+        (earlier if _EARLIER_WORK.match(sentence) and not _WE.search(sentence) else own).append(sentence)
+    for n in said:
+        if (any(_same(n, s) for s in numbers(" ".join(earlier)))
+                and not any(_same(n, s) for s in numbers(" ".join(own)))):
+            return f"the abstract gives {n[0]:g}{n[1]} for earlier work, not for this paper"
+    return ""
+
+
 # "GenVP is Raven's Progressive Matrices (RPMs), an established benchmark …": the paper said to be another
 # thing the abstract names, the subject (its name) taken out, so the clause opens with the copula
 _IS_NAMED = re.compile(r"^\W*(?:is|are)\s+((?:[A-Z][\w'’-]*\s*){1,6}(?:\([A-Za-z][\w-]*\))?)")
@@ -499,6 +552,7 @@ def conflict(claim: str, best: str, nearby: str, abstract: str, own_names: Seque
             plain = re.sub(re.escape(name), " ", plain, flags=re.I)
     return (number_conflict(plain, nearby) or glued_conflict(plain, abstract) or pairing_conflict(plain, nearby)
             or polarity_conflict(plain, best, abstract)
-            or direction_conflict(plain, best) or name_conflict(claim, abstract, own_names)
+            or direction_conflict(plain, best) or earlier_conflict(plain, best, abstract)
+            or name_conflict(claim, abstract, own_names)
             or credit_conflict(claim, abstract, own_names) or comparison_conflict(plain, abstract)
             or identity_conflict(plain, own_names))
