@@ -739,3 +739,13 @@ def test_markers_listed_as_the_things_named_become_names(verifier, sources) -> N
     out = verifier.check("Several papers verify tokens in parallel, including [1] and [2].", sources, Verification())
     assert out.text is None or ("PEARL" in out.text and "Halton" in out.text)  # it was "including PEARL and [1]."
     assert out.text is None and "Halton Scheduler for MaskGIT" in out.reason  # the one that does not back it
+
+
+def test_a_count_of_the_papers_it_cites_is_no_amount(verifier, sources) -> None:
+    # over ICLR 2026, "There are two approaches for molecule generation with diffusion: [1] …, and [2] …"
+    # was withheld as "the number 2 is not one the abstract states"
+    two = ("There are two approaches: [1] PEARL adapts the draft length of speculative decoding, "
+           "and [2] the Halton scheduler spreads the unmasked tokens uniformly over the image.")
+    out = verifier.check(two, sources, Verification())
+    assert out.text and "two approaches" in out.text  # shown as written
+    assert not verifier.check(two.replace("two", "three"), sources, Verification()).text  # not what it cites

@@ -405,7 +405,8 @@ class Verifier:
             return _unsupported(sentence, report, f"it says [{strangers[0]}] does this, but no paper "
                                 f"[{strangers[0]}] was shown", valid, {})
         report.removed += len(cited) - len(valid)
-        body = _once(strip_markers(sentence), [s.paper.name for s in sources])
+        shown = _once(strip_markers(sentence), [s.paper.name for s in sources])
+        body = _uncounted(shown, len(set(valid)))  # judged without the count; shown with it
         if not body:
             return Checked(None, [], {})
         # "GRACE achieves …, while P-GenRM demonstrates … [2][1]", or with no marker at all: the names are the subjects
@@ -484,7 +485,7 @@ class Verifier:
             if s.n not in final and _names(body, s.label, s.paper.title):
                 return _unsupported(sentence, report, f"it names {s.label} but that paper does not support it",
                                     valid, {})
-        return Checked(with_markers(body, final), final, support)
+        return Checked(with_markers(shown, final), final, support)
 
     def _objects(self, clauses: list[str], backers: list[list[int]], by_n: dict[int, Source],
                  names: Sequence[str]) -> bool:
@@ -698,6 +699,24 @@ def _leads(body: str, name: str) -> bool:
     uses …"): the paper is that clause's subject, as if the model had put its marker there."""
     return len(name) > 2 and re.search(rf"(?:^|;\s*|\b(?:while|whereas|whilst|but)\s+)(?:the\s+)?{re.escape(name)}"
                                        rf"\s+(?:[a-z]+s|is|has|was)\b", body) is not None
+
+
+# "There are two approaches for molecule generation with diffusion: [1] …, and [2] …": the model counts
+# the papers it goes on to cite, which is no amount an abstract states
+_COUNTED = re.compile(r"^(\W*(?:there\s+(?:are|were)\s+|these\s+are\s+|the(?:se)?\s+|all\s+)?)(two|three|four|five|[2-5])"
+                      r"(\s+(?:papers|works|methods|approaches|studies|frameworks|ways|techniques|lines of work|"
+                      r"directions)\b)", re.I)
+
+
+def _uncounted(body: str, cited: int) -> str:
+    """`body` without a count of the papers it cites ("There are two approaches …" citing two)."""
+    m = _COUNTED.match(body)
+    if not m:
+        return body
+    word = m.group(2).lower()
+    if (int(word) if word.isdigit() else ("two", "three", "four", "five").index(word) + 2) != cited:
+        return body
+    return m.group(1) + m.group(3).lstrip() + body[m.end():]
 
 
 def _once(body: str, names: Sequence[str]) -> str:
