@@ -152,6 +152,33 @@ def test_cells_are_verbatim_spans_and_missing_roles_show_a_dash(seed_index) -> N
     assert "| — |" in T.markdown(T.Table(["Problem", "Approach", "Result"], [row]))
 
 
+@pytest.mark.parametrize(("question", "data"), [
+    ("What data do they use?", True), ("Which datasets are they evaluated on?", True),
+    ("Compare the machine unlearning papers: how do they evaluate forgetting?", True),
+    ("Compare the papers on time series and temporal data.", False),  # a topic, not a question about data
+    ("Which papers protect data privacy?", False)])
+def test_a_data_column_when_the_question_asks_what_data(question: str, data: bool) -> None:
+    assert ("Data" in T.columns_for(question)) is data
+
+
+def test_a_data_cell_names_data_and_a_column_none_fills_is_left_out() -> None:
+    # over ICLR 2026 the unlearning papers' Data cells were "Machine unlearning, which aims to … remove the
+    # influence of specific data …" and "… protecting data privacy …": no data they use
+    unlearning = Paper(paper_id="u", title="FaLW", venue="ICLR", year=2026, abstract=(
+        "Machine unlearning aims to remove the influence of specific data from trained models. "
+        "We propose FaLW, a forgetting-aware loss reweighting. Extensive experiments demonstrate that FaLW achieves "
+        "superior performance."))
+    tested = Paper(paper_id="t", title="DUET", venue="ICLR", year=2026, abstract=(
+        "Unlearning is costly. We propose DUET, a distillation-based unlearning method. "
+        "DUET improves forgetting by 12 points over the best baseline. We test it on the TOFU and MUSE benchmarks."))
+    table = T.build([_source(1, unlearning)], [1], "How do they evaluate forgetting?")
+    assert table.columns == ["Problem", "Approach", "Result"] and "Data" not in table.rows[0].cells
+    duet = _source(2, tested, ["background", "method", "result", "result"])
+    table = T.build([_source(1, unlearning), duet], [1, 2], "How do they evaluate forgetting?")
+    assert table.columns[-1] == "Data"
+    assert table.rows[0].cells["Data"].text == "—" and "benchmarks" in table.rows[1].cells["Data"].text
+
+
 def test_a_long_sentence_is_cut_at_a_clause_boundary() -> None:
     sentence = ("We evaluate the method on twelve benchmarks covering language, vision and speech, " * 4).strip()
     text, clipped = T.clip(sentence, 20)

@@ -13,7 +13,10 @@ nothing is ever written for a paper. A sentence that gives a link or says where 
 is fills no cell. Going by probability rather than each
 sentence's single label put the right role in more cells on held-out CSAbstruct
 abstracts (eval/table_cells.py, README). A "Data" column is added when the
-question asks about data, datasets or benchmarks. When it asks for an amount ("By how much?"),
+question asks what data, datasets or benchmarks the papers use or are evaluated on ("temporal
+data" is a topic, not such a question); its cell is a sentence that names data ("datasets",
+"benchmarks", "experiments on", "synthetic data"; "specific data" does not), and when no row
+has one the column is left out. When it asks for an amount ("By how much?"),
 Result is the sentence that states one (claims.has_figure), if the abstract has one, whatever
 its role: the head calls "we empirically show … 15% faster training steps" a method. With no question
 (`paperchat compare`) cells are chosen by fit and position alone.
@@ -36,9 +39,13 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "Approach": ("method",),
     "Result": ("result",),
 }
-_ASKS_DATA = re.compile(r"\b(?:data(?:sets?)?|benchmarks?|corpus|corpora|evaluat\w*|tested on)\b", re.I)
-_MENTIONS_DATA = re.compile(r"\b(?:data(?:sets?)?|benchmarks?|corpus|corpora|evaluat\w* on|experiments? on|"
-                            r"tasks? (?:of|from|such as)|suites?)\b", re.I)
+# the question asks what the papers use or are tested on; "temporal data" or "data privacy" is a topic
+_ASKS_DATA = re.compile(r"\b(?:datasets?|benchmarks?|corpus|corpora|evaluat\w*|tested on|(?:what|which)\s+(?:kinds? of\s+|"
+                        r"[\w-]+\s+)?data|data\s+(?:do|does|did)\b)", re.I)
+# … and a sentence that names such data: "the influence of specific data" names none
+_MENTIONS_DATA = re.compile(r"\b(?:datasets?|benchmarks?|corpus|corpora|evaluat\w* on|experiments? on|"
+                            r"tasks? (?:of|from|such as)|suites?|(?:synthetic|real-world|real|training|test|evaluation|"
+                            r"labell?ed|unlabell?ed|annotated|curated|collected|public|web|simulated) data)\b", re.I)
 _NUMBER = re.compile(r"\d")
 # a sentence that states what is missing or hard (the gap a paper addresses), not the field's introduction
 _GAP = re.compile(r"^(?:however|yet|but|despite|although|though|while|unfortunately|nevertheless)\b|\b(?:"
@@ -161,7 +168,12 @@ def build(sources: Sequence[Source], use: Sequence[int], question: str = "",
     """The table for the sources numbered in `use`, in their order."""
     columns = columns_for(question)
     amount = asks_amount(question)
-    return Table(columns, [row(s, s.role_probs, columns, question_vec, amount) for s in sources if s.n in use])
+    rows = [row(s, s.role_probs, columns, question_vec, amount) for s in sources if s.n in use]
+    if "Data" in columns and all(r.cells["Data"].sentence < 0 for r in rows):  # asked, but no abstract names any
+        columns.remove("Data")
+        for r in rows:
+            del r.cells["Data"]
+    return Table(columns, rows)
 
 
 def markdown(table: Table) -> str:
