@@ -342,3 +342,18 @@ def test_a_follow_up_about_a_paper_quotes_what_answers_it(settings, embedder, tm
 
     assert not any(asks_its_own(q) for q in ("Which of these are from?", "How does the first one work?"))
     assert asks_its_own("What speedup does it achieve?")
+
+
+def test_the_model_reads_a_follow_up_as_the_question_after_the_earlier_one(settings, seed_index) -> None:
+    """Over ICLR 2026, "Is there a paper on watermarking diffusion model outputs?" then "How robust is
+    it to removal attacks?" was answered "Yes, there is a paper on watermarking …": the model was
+    given the two run together as one question, and answered the first."""
+    from .conftest import ScriptedChat
+
+    chat = ScriptedChat("It adds a watermark [1].")
+    engine = Engine(settings, seed_index, chat)
+    _talk(engine, WATERMARKS, "How robust are they to removal attacks?")
+    first, follow_up = (m[-1]["content"] for m in chat.prompts)
+    assert f"Question: {WATERMARKS}" in first and "Earlier question" not in first
+    assert follow_up.count("Question: How robust are they to removal attacks?") == 1
+    assert f"Earlier question: {WATERMARKS}\n" in follow_up

@@ -193,6 +193,17 @@ def tabled(sources: list[Source], table: Table) -> Evidence:
     return Evidence(sources, quotes, T.markdown(table), table)
 
 
+def asked(plan: Plan) -> str:
+    """The question as the model reads it. A follow-up whose query is the conversation's so far
+    with the question after it is set out as such ("Earlier question: Is there a paper on
+    watermarking …?" then "Question: How robust is it to removal attacks?"): given the two run
+    together, the model answered the first ("Yes, there is a paper on watermarking …")."""
+    question, query = plan.question.strip(), plan.query.strip()
+    if plan.reading == "fresh" or query == question or not query.endswith(question):
+        return f"Question: {query}"
+    return f"Earlier question: {query[:-len(question)].strip()}\nQuestion: {question}"
+
+
 def prompt(plan: Plan, ev: Evidence) -> list[dict[str, str]]:
     # the model sees each paper's name or whole title: a label cut short ("… Equality and…") is
     # what it would copy into its sentence
@@ -202,13 +213,13 @@ def prompt(plan: Plan, ev: Evidence) -> list[dict[str, str]]:
                                                             if c.sentence >= 0) for r in ev.table.rows)
         task = TASK_TABLE_AMOUNT if asks_amount(plan.question) else TASK_TABLE
         return [{"role": "system", "content": SYSTEM.replace("two", "three")},
-                {"role": "user", "content": f"Table:\n{shown}\n\nQuestion: {plan.query}\n{task}"}]
+                {"role": "user", "content": f"Table:\n{shown}\n\n{asked(plan)}\n{task}"}]
     shown = "\n".join(f"[{n}] {labels[n]}: {' '.join(ev.quotes[n])}" for n in ev.quotes)
     task = (TASK_COMPARE if plan.comparative and len(ev.quotes) > 1
             else TASK_WHICH if _WHICH.search(plan.question) else TASK_ANSWER)
     return [
         {"role": "system", "content": SYSTEM},
-        {"role": "user", "content": f"Evidence:\n{shown}\n\nQuestion: {plan.query}\n{task}"},
+        {"role": "user", "content": f"Evidence:\n{shown}\n\n{asked(plan)}\n{task}"},
     ]
 
 
