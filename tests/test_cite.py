@@ -749,3 +749,23 @@ def test_a_count_of_the_papers_it_cites_is_no_amount(verifier, sources) -> None:
     out = verifier.check(two, sources, Verification())
     assert out.text and "two approaches" in out.text  # shown as written
     assert not verifier.check(two.replace("two", "three"), sources, Verification()).text  # not what it cites
+
+
+def test_two_papers_of_one_name_each_hold_their_own_claims(verifier) -> None:
+    # two ICLR 2026 papers are "DUET"; every sentence that named one was withheld, as "it names DUET but
+    # that paper does not support it", because the other DUET did not
+    mixtures = _paper("m", "DUET: Optimizing LLM Training Data Mixtures",
+                      "Our paper presents DUET, a global-to-local algorithm that optimizes training data mixtures. "
+                      "DUET is flexible enough to incorporate different data selection methods.")
+    unlearning = _paper("u", "DUET: Distilled LLM Unlearning",
+                        "Tuning-based unlearning is computationally heavy. We propose DUET, a distillation-based "
+                        "unlearning method that combines the merits of these two lines of work.")
+    srcs = [Source(1, mixtures, "DUET"), Source(2, unlearning, "DUET")]
+    verifier.prepare(srcs)
+    for claim in ("DUET is flexible enough to incorporate different data selection methods [1].",
+                  "DUET is flexible enough to incorporate different data selection methods.",
+                  "DUET is a distillation-based unlearning method [2]."):
+        out = verifier.check(claim, srcs, Verification())
+        assert out.text, claim
+    wrong = verifier.check("DUET is a distillation-based unlearning method [1].", srcs, Verification())
+    assert wrong.cited == [2]  # moved to the DUET that says it

@@ -315,3 +315,31 @@ def test_a_single_paper_answer_quotes_beside_its_top_paper_only_papers_on_its_to
         holds = "unlearn" in h.paper.abstract.lower() or "unlearn" in h.paper.title.lower()
         assert (h.paper.paper_id in kept) == holds or h is hits[0], h.paper.title
     assert sum("unlearn" in h.paper.abstract.lower() for h in hits) >= 2  # the test means something
+
+
+def test_of_two_papers_of_one_name_the_question_is_about_the_one_that_holds_its_words(settings, embedder,
+                                                                                      tmp_path) -> None:
+    """Over ICLR 2026 "What is DUET and how does it differ from tuning-based unlearning?" tabled both
+    DUETs, the data-mixture one beside the unlearning one."""
+    import json
+
+    from paperchat.corpus import read_paths
+    from paperchat.index import PaperIndex
+
+    records = [
+        {"id": "m", "title": "DUET: Optimizing LLM Training Data Mixtures", "venue": "ICLR", "year": 2026,
+         "abstract": "We present DUET, which optimizes training data mixtures with Bayesian optimization and noisy "
+                     "feedback from downstream tasks."},
+        {"id": "u", "title": "DUET: Distilled LLM Unlearning", "venue": "ICLR", "year": 2026,
+         "abstract": "Tuning-based unlearning is computationally heavy. We propose DUET, a distillation-based "
+                     "unlearning method for large language models."}]
+    path = tmp_path / "duet.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in records) + "\n")
+    index = PaperIndex(settings, embedder)
+    index.ingest(read_paths([path]), progress=False)
+    r = Retriever(index, settings.retrieval)
+    for question, about in [("What is DUET and how does it differ from tuning-based unlearning?", {"u"}),
+                            ("What is DUET?", {"m", "u"})]:  # nothing tells them apart: both
+        hits = r.retrieve(question).hits
+        assert {h.paper.paper_id for h in hits} == {"m", "u"}
+        assert r.relevant(question, hits, comparative=False) == about

@@ -462,6 +462,8 @@ class Verifier:
                     return _unsupported(sentence, report, f"it says this of the {papers}, but {by_n[n].label} "
                                         "is not one of them", valid, {})
             for n in _about(said, subjects):  # "…, while [2] demonstrates X": X must be [2]'s, not moved
+                if n not in backers and _namesakes(by_n, n) & set(backers):
+                    continue  # "DUET is flexible …" of two papers called DUET: said of the one that backs it
                 bare_said = _strip(said, [subjects[n], by_n[n].label, by_n[n].paper.title])
                 fault = next((why for sent in support.get(n, []) if (why := fault_conflict(bare_said, sent))), "")
                 if fault:  # "Gen-DFL has been shown to struggle …", what the abstract says of DFL
@@ -482,7 +484,7 @@ class Verifier:
         report.moved += moved
         report.removed += len([n for n in valid if n not in final])
         for s in sources:  # a paper named in the sentence must be one it validly cites
-            if s.n not in final and _names(body, s.label, s.paper.title):
+            if s.n not in final and _names(body, s.label, s.paper.title) and not _namesakes(by_n, s.n) & set(final):
                 return _unsupported(sentence, report, f"it names {s.label} but that paper does not support it",
                                     valid, {})
         return Checked(with_markers(shown, final), final, support)
@@ -679,6 +681,12 @@ def _quoted_in(text: str, sentences: Sequence[str], min_words: int) -> str | Non
         return None
     pattern = re.compile(rf"(?<!\w){re.escape(quoted)}(?!\w)")
     return next((s for s in sentences if pattern.search(plain(s))), None)
+
+
+def _namesakes(by_n: dict[int, Source], n: int) -> set[int]:
+    """The other papers shown under the same name as paper `n` (two ICLR 2026 papers are "DUET")."""
+    name = by_n[n].paper.name.lower()
+    return {k for k, s in by_n.items() if k != n and s.paper.name.lower() == name}
 
 
 def _names(text: str, label: str, title: str = "") -> bool:

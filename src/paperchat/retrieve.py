@@ -168,7 +168,7 @@ class Retriever:
         is addressed by none of them (the empty set: the engine then says the collection has
         nothing on it, naming the closest papers)."""
         s = self.settings
-        named = named_papers(query, hits) | self.titled(query, hits)
+        named = self._told_apart(query, named_papers(query, hits) | self.titled(query, hits), hits)
         if len(named) >= (2 if comparative else 1):
             return named
         if not comparative:
@@ -191,6 +191,25 @@ class Retriever:
         score = {h.paper.paper_id: h.dense + s.coverage_weight_relevance * cover[h.paper.paper_id] for h in hits}
         best = max(score.values(), default=0.0)
         return named | {pid for i, (pid, v) in enumerate(score.items()) if i == 0 or v >= best - s.comparative_margin}
+
+    def _told_apart(self, query: str, named: set[str], hits: list[Hit]) -> set[str]:
+        """Of papers that share the name the question calls them by (two ICLR 2026 papers are
+        "DUET"), the ones that hold most of the question's other terms: "What is DUET and how does it
+        differ from tuning-based unlearning?" is about the unlearning DUET, not the data-mixture one.
+        When none holds more than another, all stay."""
+        by_name: dict[str, list[Paper]] = {}
+        for h in hits:
+            if h.paper.paper_id in named:
+                by_name.setdefault(title_lead(h.paper.title).lower(), []).append(h.paper)
+        out = set(named)
+        for name, papers in by_name.items():
+            terms = _asked(query) - set(tokenize(name))
+            if len(papers) < 2 or not terms:
+                continue
+            held = {p.paper_id: self.coverage(query, p, terms) for p in papers}
+            most = max(held.values())
+            out -= {pid for pid, v in held.items() if most > 0 and v < most}
+        return out
 
     def titled(self, query: str, hits: list[Hit]) -> set[str]:
         """The hits a question names by their title's words rather than a coined name: the whole
