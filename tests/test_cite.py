@@ -477,6 +477,9 @@ def test_a_marker_before_any_third_person_verb_is_a_subject(verifier, sources) -
     ("The results of both papers show up to 4.4 times speedup over autoregressive decoding [1].", False),
     ("However, both papers adapt the draft length with pre-verify and post-verify strategies [1][2].", False),
     ("The Halton scheduler improves both image quality and diversity without retraining [2].", True),  # no subject
+    # over ICLR 2026: one paper's 17x, said of "recent papers"
+    ("Recent papers achieve up to 4.4 times speedup over autoregressive decoding [1].", False),
+    ("Several papers adapt the draft length with pre-verify and post-verify strategies [1].", False),
     # read in the app: a list of approaches that names the one paper is no claim about several
     ("The approaches to speculative decoding include PEARL, which adapts the draft length with pre-verify and "
      "post-verify strategies [1].", True),

@@ -90,7 +90,9 @@ _PRONOUN = re.compile(r"^\s+(?:(?:this|the) (?:paper|work|study|article|method|a
                       r"(?=\s+(?:[a-z]+s|can|could|may|might|will|would|must|should)\b)", re.I)
 # "Both papers …", "The results of both papers show …", "All three methods …": a claim about several papers
 _SEVERAL = re.compile(r"^\W*(?:(?:however|moreover|similarly|likewise|overall|in addition),?\s+)?(?:both\b|(?:the|all)\s+"
-                      r"(?:(?:two|three|four|five)\s+)?(?:papers|works|methods|approaches|studies)\b(?!\s+on\b)|each\s+"
+                      r"(?:(?:two|three|four|five)\s+)?(?:papers|works|methods|approaches|studies)\b(?!\s+on\b)|"
+                      # "Recent papers have made diffusion language models decode … 17× faster [1]"
+                      r"(?:recent|several|many|most|some|other|these)\s+(?:papers|works|studies)\b(?!\s+on\b)|each\s+"
                       r"(?:paper|work|method|approach|study)\b)|\bof\s+(?:both|all\s+(?:two|three|four|five))\s+papers\b"
                       # "PEARL and self-speculative decoding are both methods for …", "they both use …"
                       # ("… are both high-quality and close to …" is no claim about papers)
