@@ -16,6 +16,7 @@ from paperchat.claims import (
     direction_conflict,
     earlier_conflict,
     fault_conflict,
+    fewer_conflict,
     has_figure,
     identity_conflict,
     name_conflict,
@@ -357,6 +358,24 @@ def test_what_the_abstract_says_of_earlier_work_is_not_the_papers(claim: str, ab
     best = next(s for s in abstract.split(". ") if ("existing" in s or "Recent" in s))
     assert (earlier_conflict(claim, best, abstract) == "") is ok
     assert (conflict(claim, best, abstract, abstract) == "") is ok  # the verifier reads it
+
+
+NURL = ("These hard, unsolvable samples cannot contribute to training, as no rollouts yield rewards. To unlock "
+        "learning from these hard samples, we propose NuRL, a nudging method that helps reduce the problem difficulty. "
+        "For hard samples with a 0% pass rate, we inject a hint.")
+
+
+@pytest.mark.parametrize(("claim", "abstract", "ok"), [
+    # over ICLR 2026, after "Which of them uses fewer samples?": "… changing it by using fewer samples [1]" was kept
+    ("NuRL uses fewer samples than GRPO.", NURL, False),
+    ("NuRL learns from hard samples.", NURL, True),
+    ("NuRL needs fewer GPUs.", NURL, True),  # a thing the abstract never names: left to the other checks
+    ("It needs fewer samples.", "It reduces the number of samples needed by half.", True),
+    ("It uses less memory.", "It is a building block for memory-efficient serving.", True),
+    ("It uses less memory.", "It needs only 2 GB of memory.", True),
+    ("It uses less memory.", "GPU memory is scarce, so caches are offloaded.", False)])
+def test_less_of_a_thing_the_abstract_never_says_shrinks(claim: str, abstract: str, ok: bool) -> None:
+    assert (fewer_conflict(claim, abstract) == "") is ok
 
 
 GEN_DFL = ("While DFL has been shown to provide substantial advantages when compared to a counterpart that treats the "

@@ -272,6 +272,41 @@ def direction_conflict(claim: str, support: str) -> str:
     return ""
 
 
+# "uses fewer samples", "with less memory": an amount said to shrink, and what of
+_FEWER = re.compile(r"\b(?:fewer|less)\s+(?:[a-z][\w-]*\s+){0,2}?(?P<what>(?!than\b)[a-z][\w-]{2,})\b", re.I)
+# … and the words an abstract says it with, just before the thing ("reduces the number of samples", "only
+# 10% of the data", "without extra data") or just after it ("samples are reduced")
+_SHRINKS = re.compile(r"\b(?:fewer|less|low|reduc\w*|lower\w*|decreas\w*|sav(?:e|es|ed|ing|ings)|cut\w*|only|fraction|"
+                      r"minimal|small\w*|efficien\w*|shrink\w*|compress\w*|drop\w*|eliminat\w*|without|no)\b|\d|×",
+                      re.I)
+_SHRUNK = re.compile(r"\b(?:fewer|less|reduc\w*|lower\w*|decreas\w*|cut|shrink\w*|drop\w*|eliminat\w*)\b", re.I)
+
+
+def _shrinks(sentence: str, what: set[str]) -> bool:
+    """Does `sentence` say that the thing whose terms are `what` shrinks?"""
+    words = sentence.split()
+    for i, w in enumerate(words):
+        if set(tokenize(w)) & what and (("-" in w and _SHRINKS.search(w))  # "memory-efficient", "low-memory"
+                                          or _SHRINKS.search(" ".join(words[max(0, i - 5):i]))
+                                          or _SHRUNK.search(" ".join(words[i + 1:i + 4]))):
+            return True
+    return False
+
+
+def fewer_conflict(claim: str, abstract: str) -> str:
+    """A claim that the paper needs less of something ("NuRL uses fewer samples than GRPO") where
+    no sentence of the abstract says that thing shrinks: NuRL's abstract speaks of "hard samples"
+    it learns from, never of using fewer (read over ICLR 2026: the follow-up "Which of them uses
+    fewer samples?" put into the answer). A thing the abstract never names is left to the other
+    checks."""
+    for m in _FEWER.finditer(claim):
+        what = set(tokenize(m.group("what")))
+        said = [s for s in sentences(abstract) if what & set(tokenize(s))]
+        if what and said and not any(_shrinks(s, what) for s in said):
+            return f"the abstract does not say it needs {m.group(0).split()[0].lower()} {m.group('what')}"
+    return ""
+
+
 _RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
 _EDGE = ",;:.()"
 
@@ -552,7 +587,8 @@ def conflict(claim: str, best: str, nearby: str, abstract: str, own_names: Seque
             plain = re.sub(re.escape(name), " ", plain, flags=re.I)
     return (number_conflict(plain, nearby) or glued_conflict(plain, abstract) or pairing_conflict(plain, nearby)
             or polarity_conflict(plain, best, abstract)
-            or direction_conflict(plain, best) or earlier_conflict(plain, best, abstract)
+            or direction_conflict(plain, best) or fewer_conflict(plain, abstract)
+            or earlier_conflict(plain, best, abstract)
             or name_conflict(claim, abstract, own_names)
             or credit_conflict(claim, abstract, own_names) or comparison_conflict(plain, abstract)
             or identity_conflict(plain, own_names))
