@@ -68,6 +68,8 @@ def test_derive_label() -> None:
 def test_sentences_keep_abbreviations() -> None:
     text = "We use e.g. flows and diffusion. It is 2.5× faster than Smith et al. in tests. Done!"
     assert sentences(text) == ["We use e.g. flows and diffusion.", "It is 2.5× faster than Smith et al. in tests.", "Done!"]
+    # a model's "… quantization techniques w.r.t. Perplexity [1]." was shown cut at "w.r.t." (ICLR 2026)
+    assert sentences("It is best w.r.t. Perplexity on C4. Done!") == ["It is best w.r.t. Perplexity on C4.", "Done!"]
 
 
 def _record(**kw: object) -> dict:

@@ -56,7 +56,7 @@ def tokenize(text: str, query: bool = False) -> list[str]:
     return terms
 
 
-_ABBREV = re.compile(r"\b(?:e\.g|i\.e|et al|vs|cf|Fig|Eq|Sec|etc|approx|resp)\.$")
+_ABBREV = re.compile(r"\b(?:e\.g|i\.e|et al|vs|cf|Fig|Eq|Sec|etc|approx|resp|w\.r\.t|a\.k\.a|Figs|Eqs)\.$")
 
 
 def sentences(text: str) -> list[str]:
