@@ -24,6 +24,7 @@ from paperchat.claims import (
     pairing_conflict,
     pairs,
     polarity_conflict,
+    superlative_conflict,
 )
 from paperchat.config import AnswerSettings
 from paperchat.engine import Engine
@@ -403,3 +404,14 @@ def test_the_paper_said_to_be_another_thing_its_abstract_names_is_withheld() -> 
     assert identity_conflict(" is Transformer-based.", own) == ""  # a word, not a name
     zip_rc = ["ZIP-RC", "ZIP-RC: Zero-overhead Inference-time Prediction of Reward and Cost"]
     assert identity_conflict(" is Zero-overhead Inference-time Prediction of Reward and Cost.", zip_rc) == ""
+
+
+def test_a_rank_among_papers_must_be_the_abstracts_own() -> None:
+    # over ICLR 2026, to "Which benchmark is the largest?": "The largest benchmark is WARC-Bench, which features 438
+    # tasks …" was kept
+    warc = "We introduce WARC-Bench, a novel web navigation benchmark featuring 438 tasks."
+    assert superlative_conflict("The largest benchmark is WARC-Bench, with 438 tasks.", warc)
+    assert superlative_conflict("WARC-Bench features 438 tasks.", warc) == ""
+    assert superlative_conflict("It is the largest open-source dataset for spatial reasoning.",
+                                "We introduce InternSpatial, the largest open-source dataset for spatial reasoning.") == ""
+

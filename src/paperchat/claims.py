@@ -307,6 +307,21 @@ def fewer_conflict(claim: str, abstract: str) -> str:
     return ""
 
 
+# "The largest benchmark is WARC-Bench": a rank among things, which one abstract can state only of itself
+_SUPERLATIVE = re.compile(r"\b(?:largest|biggest|smallest|fastest|slowest|cheapest|longest|shortest)\b", re.I)
+
+
+def superlative_conflict(claim: str, abstract: str) -> str:
+    """A claim that ranks the paper first in size or speed ("The largest benchmark is WARC-Bench",
+    over ICLR 2026, to "Which benchmark is the largest?") where its abstract never says so: an
+    abstract cannot say how its paper ranks among the others shown. "the largest open-source
+    dataset for spatial reasoning" stands when the abstract says it."""
+    for m in _SUPERLATIVE.finditer(claim):
+        if not re.search(rf"\b{m.group(0)}\b", abstract, re.I):
+            return f"it says '{m.group(0).lower()}', which the abstract does not"
+    return ""
+
+
 _RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
 _EDGE = ",;:.()"
 
@@ -588,6 +603,7 @@ def conflict(claim: str, best: str, nearby: str, abstract: str, own_names: Seque
     return (number_conflict(plain, nearby) or glued_conflict(plain, abstract) or pairing_conflict(plain, nearby)
             or polarity_conflict(plain, best, abstract)
             or direction_conflict(plain, best) or fewer_conflict(plain, abstract)
+            or superlative_conflict(plain, abstract)
             or earlier_conflict(plain, best, abstract)
             or name_conflict(claim, abstract, own_names)
             or credit_conflict(claim, abstract, own_names) or comparison_conflict(plain, abstract)
