@@ -357,3 +357,17 @@ def test_the_model_reads_a_follow_up_as_the_question_after_the_earlier_one(setti
     assert f"Question: {WATERMARKS}" in first and "Earlier question" not in first
     assert follow_up.count("Question: How robust are they to removal attacks?") == 1
     assert f"Earlier question: {WATERMARKS}\n" in follow_up
+
+
+def test_a_rank_asked_after_an_answer_is_among_its_papers(settings, seed_index) -> None:
+    """Over ICLR 2026, "How do papers evaluate LLM agents on web tasks?" then "Which benchmark is the
+    largest?" was read as a new question and answered over other benchmarks."""
+    from paperchat import conversation as C
+
+    assert C.bare("Which benchmark is the largest?") and C.bare("Which is fastest?")
+    assert not C.bare("Which papers train the largest models?")  # asks the collection
+    engine = Engine(settings, seed_index)
+    answer, history = _talk(engine, WATERMARKS, "Which one is the most robust?")
+    assert set(answer.shown) <= set(history[0].shown)
+    answer, history = _talk(engine, WATERMARKS, "Which benchmark is the largest?")
+    assert set(answer.shown) <= set(history[0].shown)

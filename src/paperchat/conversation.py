@@ -78,7 +78,10 @@ _BARE_WORDS = frozenset(tokenize(
     "specifically further elaborate explain tell mean number numbers figure figures speedup gain gains "
     "improvement improvements data dataset datasets benchmark benchmarks metric metrics evaluate evaluated "
     "evaluation why how limitation limitations weakness weaknesses drawback drawbacks shortcoming shortcomings "
-    "advantage advantages strength strengths benefit benefits assumption assumptions novelty", query=True))
+    "advantage advantages strength strengths benefit benefits assumption assumptions novelty "
+    # "Which benchmark is the largest?", "Which is best?": a rank among the papers just shown
+    "largest biggest smallest fastest slowest best worst highest lowest cheapest longest shortest strongest "
+    "larger bigger smaller faster slower better worse higher lower cheaper longer shorter stronger", query=True))
 # … unless it asks the collection ("Which papers propose benchmarks?", "Are there datasets?")
 _COLLECTION = re.compile(r"\b(?:papers|works|studies|methods|approaches|collection|is there|are there)\b", re.I)
 
