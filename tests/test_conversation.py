@@ -195,6 +195,17 @@ def test_a_pick_none_of_them_mentions_says_so_and_answers_over_them_all(settings
     assert engine._retriever.unmentioned("also covers diffusion models", hits) == ""  # not "covers"
 
 
+def test_an_acronym_inside_a_word_or_a_plural_is_mentioned(settings, seed_index) -> None:
+    """"Compare GenVP and GenCape." then "Which one uses a VAE?" was told "None of these abstracts
+    uses the word “VAE”", under GenVP ("… Contrastive Hierarchical VAEs") and GenCape ("… Variational
+    Autoencoder (i-SVAE)")."""
+    engine = Engine(settings, seed_index)
+    hits = [h for h in engine.search("GenVP and GenCape").hits if h.paper.title.startswith(("GenVP", "GenCape"))]
+    assert len(hits) == 2
+    assert engine._retriever.unmentioned("VAE", hits) == ""
+    assert engine._retriever.unmentioned("antibodies", hits) == "antibodies"
+
+
 def test_which_one_after_a_comparison_picks_among_its_papers(settings, seed_index) -> None:
     """Read in the app: "Which one also covers diffusion models?" after the two VAE
     generalization papers was read as a new question and answered with a third paper."""

@@ -260,7 +260,10 @@ class Retriever:
         mention "covers"."""
         held = set().union(*(tokenize(f"{h.paper.title}. {h.paper.abstract}") for h in hits))
         terms = set(tokenize(phrase, query=True)) - asking_terms()
-        return phrase if terms and not terms & held else ""
+        # "VAE" is held by "Hierarchical VAEs" and "Variational Autoencoder (i-SVAE)": a word inside
+        # another counts (so the note is left unsaid, never said wrongly)
+        inside = {t for t in terms if len(t) >= 3 and any(h.startswith(t) or h.endswith(t) for h in held)}
+        return phrase if terms and not (terms & held or inside) else ""
 
     def doing_without(self, question: str, hits: list[Hit]) -> set[str] | None:
         """The hits that say they do without what a negated pick asks about ("Which of them needs
