@@ -521,10 +521,17 @@ _EARLIER_WORK = re.compile(
     r"conventional|traditional|standard|earlier|mainstream|popular)\s+(?:[\w-]+\s+){0,3}?(?:methods?|approaches|"
     r"works?|research|studies|techniques|models|systems|frameworks|algorithms|literature|efforts|solutions|"
     r"baselines|pipelines|practices?|paradigms?)\b(?P<rest>[^,;:]*)", re.I)
+# … or whose subject is other methods, named by example ("Test-time scaling methods such as Best-of-N drive up
+# cost and latency by using a fixed budget of samples …")
+_EXAMPLED = re.compile(r"^\W*(?:[\w-]+\s+){0,4}?(?:[Mm]ethods|[Aa]pproaches|[Tt]echniques|[Aa]lgorithms|[Mm]odels|"
+                       r"[Ff]rameworks|[Ss]ystems|[Bb]aselines)\s+(?:such as|like|including)\s+"
+                       r"(?:[A-Z0-9][\w./+-]*(?:,?\s+(?:and\s+|or\s+)?)?)+(?P<rest>[^,;:]*)")
 _NOT_VERB = re.compile(r"(?:have|has|had|been|are|is|was|were|also|still|only|[a-z]+ly)$", re.I)
+COPIED = 0.8  # a claim with this share of its terms in an earlier-work sentence restates it
 _EARLIER_SAID = re.compile(r"\b(?:recent|prior|existing|previous|earlier|conventional|traditional|current|baselines?|"
                            r"others?|unlike|instead|rather than|whereas|while|compared|address\w*|overcom\w*|tackl\w*|"
                            r"mitigat\w*|solv\w*|alleviat\w*|resolv\w*|improv\w*|outperform\w*|beyond|than|reduc\w*|cut\w*|fewer|"
+                           r"target\w*|aim\w*|focus\w*|motivat\w*|problems?|challenges?|limitations?|issues?|"
                            r"less|faster|speed\w*|accelerat\w*|from)\b", re.I)
 
 
@@ -543,8 +550,12 @@ def earlier_conflict(claim: str, support: str, abstract: str) -> str:
     words after the verb), or gives a number the abstract states only of earlier work."""
     if _EARLIER_SAID.search(claim):
         return ""
-    m = _EARLIER_WORK.match(support)
+    m = _EARLIER_WORK.match(support) or _EXAMPLED.match(support)
     if m and not _WE.search(support):
+        terms = set(tokenize(claim))
+        said_of_paper = re.match(r"^\W*(?:also\s+)?[a-z]+s\b", claim)  # its name, taken out, was the subject
+        if said_of_paper and len(terms) >= 4 and len(terms & set(tokenize(support))) >= COPIED * len(terms):
+            return "the abstract says this of earlier work, not of this paper"  # "ZIP-RC scales … by using a fixed budget"
         words = re.findall(r"[A-Za-z][\w-]*", m.group("rest"))
         verb = next((w for w in words[:4] if not _NOT_VERB.match(w)), "")
         claimed = re.findall(r"[A-Za-z][\w-]*", claim)
@@ -558,7 +569,8 @@ def earlier_conflict(claim: str, support: str, abstract: str) -> str:
     earlier: list[str] = []
     own: list[str] = []
     for sentence in sentences(abstract):
-        (earlier if _EARLIER_WORK.match(sentence) and not _WE.search(sentence) else own).append(sentence)
+        said_of_others = _EARLIER_WORK.match(sentence) or _EXAMPLED.match(sentence)
+        (earlier if said_of_others and not _WE.search(sentence) else own).append(sentence)
     for n in said:
         if (any(_same(n, s) for s in numbers(" ".join(earlier)))
                 and not any(_same(n, s) for s in numbers(" ".join(own)))):
