@@ -257,6 +257,9 @@ def test_evidence_for_a_result_or_for_what_is_done_without_picks_that_sentence()
                     roles=["background", "method", "method", "result"])
     question = np.array([1.0, 0.0])
     assert A.intent("What is its main result?") == A.intent("What results does the Swift Hydra paper report?") == "result"
+    # over ICLR 2026, "How do models perform on it?" after OmniSpatial quoted how the benchmark is built
+    assert A.intent("How do models perform on it?") == A.intent("How does it perform on ImageNet?") == "result"
+    assert A.intent("How does PEARL work?") == "method"
     assert A.pick_evidence(question, source, 1) == [said[0]]
     assert A.pick_evidence(question, source, 1, "result") == [said[3]]
     assert A.pick_evidence(question, source, 1, without=frozenset({"retrain"})) == [said[2]]

@@ -103,13 +103,15 @@ _INTENTS = {
                          r"(?:speed-?ups?|accuracy|gains?|improvements?|scores?|error|reduction)\b", re.I),
     "data": re.compile(r"\b(?:what|which) (?:data|datasets?|benchmarks?|corpora|tasks)\b|\b(?:evaluated|tested|"
                        r"trained) on\b", re.I),
-    "method": re.compile(r"\bhow (?:does|do|is|are|can)\b|\bwhat (?:method|technique|mechanism|components?|"
+    "method": re.compile(r"\bhow (?:does|do|is|are|can)\b(?!(?:\s+[\w-]+){0,3}\s+perform)|\bwhat (?:method|technique|mechanism|components?|"
                          r"architecture|algorithm)\b|\bwork\b", re.I),
     # "What is its main result?" was answered with the abstract's opening sentence
     "result": re.compile(r"\bwhat (?:is|are|were|was) (?:its|their|the) (?:main |key |central |headline )?"
                          r"(?:results?|findings?|conclusions?|outcomes?)\b|\bwhat (?:main |key )?(?:results?|findings?) "
                          r"(?:does|do|did)\b|"
-                         r"\bwhat (?:do|did|does) (?:they|it|the (?:paper|authors?|study)) (?:find|show|conclude)\b", re.I),
+                         r"\bwhat (?:do|did|does) (?:they|it|the (?:paper|authors?|study)) (?:find|show|conclude)\b|"
+                         # "How do models perform on it?" after OmniSpatial: its finding, not how it is built
+                         r"\bhow (?:do|does|did) (?:[\w-]+\s+){0,3}perform\b", re.I),
     # "What problem does Gen-DFL address?" quoted its method and results; the gap is in its opening sentences
     "problem": re.compile(r"\bwhat (?:\w+ )?(?:problems?|challenges?|gaps?|issues?|limitations? of (?:prior|existing|"
                           r"earlier|previous))\b|\bwhy (?:is|was|are|were) (?:it|this|they) needed\b|\bmotivation\b",
