@@ -297,6 +297,20 @@ def test_an_answer_that_opens_with_it_names_the_paper_it_cites(settings, seed_in
     assert synthesis.startswith("PEARL adapts the draft length"), synthesis
 
 
+def test_it_after_a_sentence_about_another_paper_names_the_paper_it_cites(settings, seed_index) -> None:
+    """Over ICLR 2026: "Mobile-GS addresses … real-time rendering on edge devices [1]. It achieves … by
+    dynamically adjusting the opacity of Gaussian primitives … [2]": "it" read as Mobile-GS, the claim
+    CLoD-GS's."""
+    reply = "PEARL adapts the draft length of speculative decoding [1]. It spreads the unmasked tokens uniformly over " \
+            "the image [2]."
+    said = _engine(settings, seed_index, reply).answer("Compare PEARL and the Halton scheduler.").text.split("**")[-1]
+    assert "It spreads" not in said and "spreads the unmasked tokens" in said, said
+    reply = "PEARL adapts the draft length of speculative decoding [1]. It parallels the drafting phase and the " \
+            "verification phase [1]."
+    said = _engine(settings, seed_index, reply).answer("What is PEARL?").text.split(IN_SHORT)[-1]
+    assert "It parallels" in said, said  # the same paper as the sentence before: "it" is clear
+
+
 def test_under_a_table_a_sentence_that_copies_a_cell_is_left_out(settings, seed_index) -> None:
     """Over ICLR 2026, "Which papers propose benchmarks for LLM agents?" had, under its table, "How they
     differ: Graph-of-Agents: Problem: While frameworks like Mixture-of-Agents (MoA) attempt …": the

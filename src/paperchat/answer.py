@@ -271,7 +271,9 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
             checked = verifier.check(sentence, sources, result.report)
             if checked.text:
                 checked.text = third_person(checked.text)  # judged as written, shown as the answer's own voice
-                if not kept:  # "It develops …" first, the sentence before it withheld: name what "it" is
+                # "It develops …" first, the sentence before it withheld, or after a sentence about another paper
+                # ("Mobile-GS … [1]. It … adjusting the opacity of Gaussian primitives … [2]"): name what "it" is
+                if not kept or set(result.sentences[-1].cited) != set(checked.cited):
                     checked.text = _named_first(checked.text, [by_n[n].paper.name for n in checked.cited if n in by_n])
                 result.sentences.append(checked)
                 yield checked.text + " "
