@@ -311,6 +311,16 @@ def test_it_after_a_sentence_about_another_paper_names_the_paper_it_cites(settin
     assert "It parallels" in said, said  # the same paper as the sentence before: "it" is clear
 
 
+def test_a_name_put_in_twice_reads_once() -> None:
+    # over ICLR 2026 "Hubble presents Hubble, a suite of …"; in fb64a45's eval "Shortcut Models proposes Shortcut
+    # Models, a family of generative models …"
+    from paperchat.answer import _named_once
+
+    assert _named_once("Yes, Hubble presents Hubble, a suite of open-source LLMs [1].") == \
+        "Yes, Hubble is a suite of open-source LLMs [1]."
+    assert _named_once("PEARL proposes PEARL-2, a method [1].") == "PEARL proposes PEARL-2, a method [1]."
+
+
 def test_under_a_table_a_sentence_that_copies_a_cell_is_left_out(settings, seed_index) -> None:
     """Over ICLR 2026, "Which papers propose benchmarks for LLM agents?" had, under its table, "How they
     differ: Graph-of-Agents: Problem: While frameworks like Mixture-of-Agents (MoA) attempt …": the

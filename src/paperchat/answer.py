@@ -228,6 +228,15 @@ def prompt(plan: Plan, ev: Evidence) -> list[dict[str, str]]:
 _OPENING_PRONOUN = re.compile(r"^(It|Its|They|Their)\b(?!\s+(?:is|was)\s+(?:not\s+)?(?:clear|unclear|possible|known)\b)")
 
 
+# "Hubble presents Hubble, a suite of open-source …" (the name put in for "[1] presents Hubble, …")
+_NAMED_TWICE = re.compile(r"\b([A-Z][\w-]*(?: [\w-]+){0,6}) (?:presents|introduces|proposes|develops) \1, (an?) ")
+
+
+def _named_once(sentence: str) -> str:
+    """"X presents X, a …" reads "X is a …"."""
+    return _NAMED_TWICE.sub(lambda m: f"{m.group(1)} is {m.group(2)} ", sentence)
+
+
 def _named_first(sentence: str, names: Sequence[str]) -> str:
     """The answer's first sentence opening with "It"/"They" (the model's sentence before it was
     withheld, or never written): the name of the paper it cites takes the pronoun's place, so the
@@ -270,7 +279,7 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
                 continue  # small models loop and echo the question; two sentences is the format
             checked = verifier.check(sentence, sources, result.report)
             if checked.text:
-                checked.text = third_person(checked.text)  # judged as written, shown as the answer's own voice
+                checked.text = _named_once(third_person(checked.text))  # judged as written, shown in the answer's voice
                 # "It develops …" first, the sentence before it withheld, or after a sentence about another paper
                 # ("Mobile-GS … [1]. It … adjusting the opacity of Gaussian primitives … [2]"): name what "it" is
                 if not kept or set(result.sentences[-1].cited) != set(checked.cited):
