@@ -309,6 +309,12 @@ def test_it_after_a_sentence_about_another_paper_names_the_paper_it_cites(settin
             "verification phase [1]."
     said = _engine(settings, seed_index, reply).answer("What is PEARL?").text.split(IN_SHORT)[-1]
     assert "It parallels" in said, said  # the same paper as the sentence before: "it" is clear
+    # "They" is no one paper: in the run at 5970968 "They differ in approach … [1]" became "Flow Straight and Fast in
+    # Hilbert Space differ in approach …"
+    reply = "PEARL adapts the draft length of speculative decoding [1]. They spread the unmasked tokens uniformly over " \
+            "the image [2]."
+    said = _engine(settings, seed_index, reply).answer("Compare PEARL and the Halton scheduler.").text
+    assert "They spread" in said, said
 
 
 def test_a_name_put_in_twice_reads_once() -> None:
@@ -319,6 +325,8 @@ def test_a_name_put_in_twice_reads_once() -> None:
     assert _named_once("Yes, Hubble presents Hubble, a suite of open-source LLMs [1].") == \
         "Yes, Hubble is a suite of open-source LLMs [1]."
     assert _named_once("PEARL proposes PEARL-2, a method [1].") == "PEARL proposes PEARL-2, a method [1]."
+    # the run at 5970968: "NoisePrints: proposes a lightweight watermarking scheme …"
+    assert _named_once("NoisePrints: proposes a lightweight scheme [1].") == "NoisePrints proposes a lightweight scheme [1]."
 
 
 def test_under_a_table_a_sentence_that_copies_a_cell_is_left_out(settings, seed_index) -> None:

@@ -232,9 +232,13 @@ _OPENING_PRONOUN = re.compile(r"^(It|Its|They|Their)\b(?!\s+(?:is|was)\s+(?:not\
 _NAMED_TWICE = re.compile(r"\b([A-Z][\w-]*(?: [\w-]+){0,6}) (?:presents|introduces|proposes|develops) \1, (an?) ")
 
 
+# "NoisePrints: proposes a lightweight watermarking scheme …": a name set out as a label before its verb
+_LABELLED = re.compile(r"^(\W*[A-Z][^:]{1,200}): (?=[a-z]+s\b)")
+
+
 def _named_once(sentence: str) -> str:
-    """"X presents X, a …" reads "X is a …"."""
-    return _NAMED_TWICE.sub(lambda m: f"{m.group(1)} is {m.group(2)} ", sentence)
+    """"X presents X, a …" reads "X is a …"; "X: proposes …" reads "X proposes …"."""
+    return _LABELLED.sub(r"\1 ", _NAMED_TWICE.sub(lambda m: f"{m.group(1)} is {m.group(2)} ", sentence))
 
 
 def _named_first(sentence: str, names: Sequence[str]) -> str:
@@ -282,7 +286,8 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
                 checked.text = _named_once(third_person(checked.text))  # judged as written, shown in the answer's voice
                 # "It develops …" first, the sentence before it withheld, or after a sentence about another paper
                 # ("Mobile-GS … [1]. It … adjusting the opacity of Gaussian primitives … [2]"): name what "it" is
-                if not kept or set(result.sentences[-1].cited) != set(checked.cited):
+                if not kept or (set(result.sentences[-1].cited) != set(checked.cited)
+                                and re.match(r"\W*Its?\b", checked.text)):  # "They differ …" is about them all
                     checked.text = _named_first(checked.text, [by_n[n].paper.name for n in checked.cited if n in by_n])
                 result.sentences.append(checked)
                 yield checked.text + " "
