@@ -327,6 +327,8 @@ def test_a_name_put_in_twice_reads_once() -> None:
     assert _named_once("PEARL proposes PEARL-2, a method [1].") == "PEARL proposes PEARL-2, a method [1]."
     # the run at 5970968: "NoisePrints: proposes a lightweight watermarking scheme …"
     assert _named_once("NoisePrints: proposes a lightweight scheme [1].") == "NoisePrints proposes a lightweight scheme [1]."
+    # over ICLR 2026: "UltraViCo: A training-free method that suppresses attention …"
+    assert _named_once("UltraViCo: A training-free method [1].") == "UltraViCo is a training-free method [1]."
 
 
 def test_under_a_table_a_sentence_that_copies_a_cell_is_left_out(settings, seed_index) -> None:

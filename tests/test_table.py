@@ -265,6 +265,21 @@ def test_evidence_for_a_result_or_for_what_is_done_without_picks_that_sentence()
     assert A.pick_evidence(question, source, 1, without=frozenset({"retrain"})) == [said[2]]
 
 
+def test_a_how_much_question_quotes_the_figure_an_abstract_states() -> None:
+    """Over ICLR 2026, "By how much do they reduce forgetting?" quoted DEDUCE's two sentences on
+    forgetting, closest to the question, and not its "average gain of up to 5.5%"."""
+    said = ["Most continual learning research focuses on mitigating catastrophic forgetting.",
+            "Memorizing outdated knowledge can cause negative transfer and forgetting.",
+            "We introduce DEDUCE, a framework that unlearns selectively.",
+            "DEDUCE improves overall accuracy with an average gain of up to 5.5% over baselines."]
+    source = Source(1, Paper(paper_id="d", title="DEDUCE", abstract=" ".join(said), venue="ICLR", year=2026), "DEDUCE",
+                    sentences=said, vectors=np.array([[1.0, 0.0], [0.99, 0.141], [0.5, 0.866], [0.3, 0.954]]),
+                    roles=["background", "background", "method", "result"])
+    question = np.array([1.0, 0.0])
+    assert A.pick_evidence(question, source, 2) == said[:2]
+    assert A.pick_evidence(question, source, 2, "number") == [said[0], said[3]]
+
+
 def test_evidence_for_what_problem_a_paper_addresses_picks_its_gap_and_tell_me_more_picks_others() -> None:
     """Read in a conversation: "What problem does Gen-DFL address?" quoted its method and results,
     not "… DFL has also been shown to struggle in high-dimensional settings"; "Tell me more." then

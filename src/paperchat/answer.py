@@ -168,8 +168,15 @@ def pick_evidence(question_vec: np.ndarray, source: Source, count: int, wants: s
     if seen and fresh:  # "Tell me more": what was not quoted before
         sims[[i for i in range(len(source.sentences)) if i not in fresh]] = -np.inf
         count = min(count, len(fresh))
-    keep = sorted(np.argsort(-sims)[:count].tolist())
-    return [source.sentences[i] for i in keep]
+    ranked = np.argsort(-sims).tolist()
+    keep = ranked[:count]
+    if keep and wants == "number" and not any(has_figure(source.sentences[i]) for i in keep):
+        # "By how much do they reduce forgetting?" quoted DEDUCE's two sentences on forgetting, not its
+        # "average gain of up to 5.5%": the abstract's figure is what was asked for
+        figure = next((i for i in ranked[count:] if np.isfinite(sims[i]) and has_figure(source.sentences[i])), None)
+        if figure is not None:
+            keep[-1] = figure
+    return [source.sentences[i] for i in sorted(keep)]
 
 
 def evidence(question_vec: np.ndarray, sources: list[Source], use: Sequence[int], count: int,
@@ -236,9 +243,15 @@ _NAMED_TWICE = re.compile(r"\b([A-Z][\w-]*(?: [\w-]+){0,6}) (?:presents|introduc
 _LABELLED = re.compile(r"^(\W*[A-Z][^:]{1,200}): (?=[a-z]+s\b)")
 
 
+_LABELLED_AS = re.compile(r"^(\W*[A-Z][^:]{1,200}): (?:A|An) (?=[a-z])")  # "UltraViCo: A training-free method …"
+
+
 def _named_once(sentence: str) -> str:
-    """"X presents X, a …" reads "X is a …"; "X: proposes …" reads "X proposes …"."""
-    return _LABELLED.sub(r"\1 ", _NAMED_TWICE.sub(lambda m: f"{m.group(1)} is {m.group(2)} ", sentence))
+    """"X presents X, a …" reads "X is a …"; "X: proposes …" reads "X proposes …"; "X: A … method"
+    reads "X is a … method"."""
+    sentence = _NAMED_TWICE.sub(lambda m: f"{m.group(1)} is {m.group(2)} ", sentence)
+    sentence = _LABELLED_AS.sub(lambda m: f"{m.group(1)} is {m.group(0).rsplit(' ', 2)[-2].lower()} ", sentence)
+    return _LABELLED.sub(r"\1 ", sentence)
 
 
 def _named_first(sentence: str, names: Sequence[str]) -> str:
