@@ -317,6 +317,17 @@ def test_it_after_a_sentence_about_another_paper_names_the_paper_it_cites(settin
     assert "They spread" in said, said
 
 
+def test_a_sentence_of_references_alone_is_left_out(settings, seed_index) -> None:
+    """On the seeds, "How much faster is it?" after diffusion-sampling questions got "Faster Diffusion
+    Sampling with Randomized Midpoints: Chen et al., 2023c; Benton et al., 2023; Lee et al., 2022 [1].",
+    kept as a quote of the abstract."""
+    reply = ("Faster Diffusion Sampling with Randomized Midpoints: Chen et al., 2023c; Benton et al., 2023; Lee et al., "
+             "2022 [1].")
+    answer = _engine(settings, seed_index, reply).answer("What does the randomized midpoints paper show?")
+    assert answer.citations and "Randomized Midpoints" in answer.citations[0].paper.title
+    assert IN_SHORT not in answer.text or "Benton" not in answer.text.split(IN_SHORT)[1], answer.text
+
+
 def test_a_name_put_in_twice_reads_once() -> None:
     # over ICLR 2026 "Hubble presents Hubble, a suite of …"; in fb64a45's eval "Shortcut Models proposes Shortcut
     # Models, a family of generative models …"

@@ -292,7 +292,8 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
                     or _repeats(sentence, kept, settings.repeat_overlap)
                     or (echoes and (_copies(sentence, echoes, settings.echo_overlap) or _AS_CELL.match(sentence)))
                     or (question and restates(sentence, f"{question} {TASKS}") and not takes_a_side(sentence, question))
-                    or _said_of_itself(sentence, question, names, by_n)):
+                    or _said_of_itself(sentence, question, names, by_n)
+                    or _only_references(sentence, names)):
                 continue  # small models loop and echo the question; two sentences is the format
             checked = verifier.check(sentence, sources, result.report)
             if checked.text:
@@ -363,6 +364,21 @@ _COMPLETE = re.compile(rf"^(.*[.!?]{_MARKERS})\s+(?=\S)", re.S)  # a sentence, a
 # the reply's last words end a sentence: a stop, then any markers ("… by 12% [2]." or "… [1][2]" after a stop)
 _ENDED = re.compile(rf"[.!?][\"”')\]]*{_MARKERS}\s*$")
 CUT_OFF = "cut off: the reply stops mid-sentence (the model ran out of tokens)"
+
+
+# "Chen et al., 2023c", "Benton et al. (2023)", "Lee and Kim, 2022": a reference an abstract cites
+_REFERENCE = re.compile(r"[A-Z][\w'-]+(?:\s+(?:et al\.?|and [A-Z][\w'-]+))?,?\s*\(?\d{4}[a-z]?\)?")
+
+
+def _only_references(sentence: str, names: Sequence[str]) -> bool:
+    """The sentence says nothing but references the abstract cites, besides the papers' names
+    ("Faster Diffusion Sampling with Randomized Midpoints: Chen et al., 2023c; Benton et al., 2023;
+    Lee et al., 2022 [1]." to "How much faster is it?"): a quote of the abstract, and no answer."""
+    text = strip_markers(sentence)
+    for name in sorted(names, key=len, reverse=True):
+        text = text.replace(name, " ")
+    bare = _REFERENCE.sub(" ", text)
+    return bare != text and not re.search(r"[a-z]{2,}", bare, re.I)
 
 
 def _said_of_itself(sentence: str, question: str, names: Sequence[str], by_n: dict[int, Source]) -> bool:
