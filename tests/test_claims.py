@@ -10,6 +10,7 @@ import pytest
 from paperchat import cli, render, ui
 from paperchat.cite import Verifier
 from paperchat.claims import (
+    benchmark_conflict,
     comparison_conflict,
     conflict,
     credit_conflict,
@@ -427,4 +428,18 @@ def test_a_rank_among_papers_must_be_the_abstracts_own() -> None:
     assert superlative_conflict("WARC-Bench features 438 tasks.", warc) == ""
     assert superlative_conflict("It is the largest open-source dataset for spatial reasoning.",
                                 "We introduce InternSpatial, the largest open-source dataset for spatial reasoning.") == ""
+
+
+def test_a_paper_said_to_make_a_benchmark_must_say_so() -> None:
+    # over ICLR 2026, to "Which papers propose benchmarks for software engineering agents?": "SWE-RM proposes
+    # benchmarks … by introducing SWE-RM, which is an accurate and robust reward model" was kept
+    swe_rm = ("We introduce SWE-RM, an accurate and robust reward model. It increases the accuracy of Qwen3-Coder-Flash "
+              "from 51.6% to 62.0% on SWE-Bench Verified.")
+    assert benchmark_conflict("SWE-RM proposes benchmarks for software engineering agents.", swe_rm, ["SWE-RM"])
+    assert benchmark_conflict("SWE-RM evaluates on SWE-Bench Verified.", swe_rm, ["SWE-RM"]) == ""
+    pwp = "To enable holistic evaluation, we also introduce PwP-Bench, a benchmark of 15 software-engineering tasks."
+    assert benchmark_conflict("PwP introduces a new benchmark.", pwp, ["PwP"]) == ""
+    # a title that says so is the paper's own word ("Text2Arch: A Dataset for Generating Scientific Architecture …")
+    assert benchmark_conflict("Text2Arch introduces a dataset.", "Diagrams are hard to draw.",
+                              ["Text2Arch", "Text2Arch: A Dataset for Generating Diagrams"]) == ""
 

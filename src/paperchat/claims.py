@@ -307,6 +307,29 @@ def fewer_conflict(claim: str, abstract: str) -> str:
     return ""
 
 
+# "SWE-RM proposes benchmarks for software engineering agents": the paper said to make a benchmark or dataset
+_MAKES = r"(?:propos|introduc|present|releas|construct|build|built|creat|develop|curat|collect|design)\w*"
+_MAKES_DATA = re.compile(rf"\b{_MAKES}\s+(?:(?:a|an|the|new|novel|large|large-scale|two|three|several)\s+)*"
+                         r"(?P<what>benchmarks?|datasets?|corpus|corpora|test suites?)\b", re.I)
+_DATA_WORD = re.compile(r"\b(?:benchmark(?:s|ing)?|datasets?|corpus|corpora|suites?|-Bench|Bench)\b|[a-z]Bench\b", re.I)
+
+
+def benchmark_conflict(claim: str, abstract: str, own_names: Sequence[str] = ()) -> str:
+    """A claim that the paper makes a benchmark or dataset ("SWE-RM proposes benchmarks for software
+    engineering agents", a reward model evaluated on SWE-Bench Verified, over ICLR 2026) where no
+    sentence of its abstract says it does: one that names data, says it is made ("introduce",
+    "construct", "release" …) and says by whom ("we", "our", "this paper", or the paper's name)."""
+    m = _MAKES_DATA.search(claim)
+    names = [n for n in own_names if n]
+    if not m or any(_DATA_WORD.search(n) for n in names):  # "Text2Arch: A Dataset for …", "… Benchmarking …"
+        return ""
+    for sentence in sentences(abstract):
+        if (_DATA_WORD.search(sentence) and re.search(rf"\b{_MAKES}", sentence, re.I)
+                and (_WE.search(sentence) or any(n.lower() in sentence.lower() for n in names))):
+            return ""
+    return f"the abstract does not say the paper makes a {m.group('what').lower().rstrip('s')}"
+
+
 # "The largest benchmark is WARC-Bench": a rank among things, which one abstract can state only of itself
 _SUPERLATIVE = re.compile(r"\b(?:largest|biggest|smallest|fastest|slowest|cheapest|longest|shortest)\b", re.I)
 
@@ -615,7 +638,7 @@ def conflict(claim: str, best: str, nearby: str, abstract: str, own_names: Seque
     return (number_conflict(plain, nearby) or glued_conflict(plain, abstract) or pairing_conflict(plain, nearby)
             or polarity_conflict(plain, best, abstract)
             or direction_conflict(plain, best) or fewer_conflict(plain, abstract)
-            or superlative_conflict(plain, abstract)
+            or superlative_conflict(plain, abstract) or benchmark_conflict(claim, abstract, own_names)
             or earlier_conflict(plain, best, abstract)
             or name_conflict(claim, abstract, own_names)
             or credit_conflict(claim, abstract, own_names) or comparison_conflict(plain, abstract)
