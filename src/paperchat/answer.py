@@ -243,21 +243,22 @@ _NAMED_TWICE = re.compile(r"\b([A-Z][\w-]*(?: [\w-]+){0,6}) (?:presents|introduc
 _LABELLED = re.compile(r"^(\W*[A-Z][^:]{1,200}): (?=[a-z]+s\b)")
 
 
-_LABELLED_AS = re.compile(r"^(\W*[A-Z][^:]{1,200}): (?:A|An) (?=[a-z])")  # "UltraViCo: A training-free method …"
+_LABELLED_AS = re.compile(r"^(\W*[A-Z][^:]{1,200}): (A|An) (?=[a-z])")  # "UltraViCo: A training-free method …"
 
 
 def _named_once(sentence: str) -> str:
     """"X presents X, a …" reads "X is a …"; "X: proposes …" reads "X proposes …"; "X: A … method"
     reads "X is a … method"."""
     sentence = _NAMED_TWICE.sub(lambda m: f"{m.group(1)} is {m.group(2)} ", sentence)
-    sentence = _LABELLED_AS.sub(lambda m: f"{m.group(1)} is {m.group(0).rsplit(' ', 2)[-2].lower()} ", sentence)
+    sentence = _LABELLED_AS.sub(lambda m: f"{m.group(1)} is {m.group(2).lower()} ", sentence)
     return _LABELLED.sub(r"\1 ", sentence)
 
 
 def _named_first(sentence: str, names: Sequence[str]) -> str:
-    """The answer's first sentence opening with "It"/"They" (the model's sentence before it was
-    withheld, or never written): the name of the paper it cites takes the pronoun's place, so the
-    reader knows which paper it is ("It develops a Markov-chain-based watermark generator … [2]")."""
+    """A sentence opening with "It"/"They" where the reader cannot tell what it is (the answer's first,
+    the model's sentence before it withheld or never written; or, for "It", one after a sentence about
+    other papers): the name of the paper it cites takes the pronoun's place ("It develops a
+    Markov-chain-based watermark generator … [2]")."""
     m = _OPENING_PRONOUN.match(sentence)
     if not m or not names or (m.group(1) in ("It", "Its") and len(names) != 1):
         return sentence

@@ -562,6 +562,12 @@ def _stem(word: str) -> str:
     return re.sub(r"(?:es|s|ed|ing)$", "", word.lower())[:5]
 
 
+def _of_earlier_work(sentence: str) -> re.Match[str] | None:
+    """The match of a sentence whose subject is earlier work and that does not speak of the paper."""
+    m = _EARLIER_WORK.match(sentence) or _EXAMPLED.match(sentence)
+    return m if m and not _WE.search(sentence) else None
+
+
 def earlier_conflict(claim: str, support: str, abstract: str) -> str:
     """What the abstract says earlier work does, said of the paper: "FaLW evaluates unlearning
     methods on relatively balanced forget sets" of "existing research predominantly evaluates
@@ -573,8 +579,8 @@ def earlier_conflict(claim: str, support: str, abstract: str) -> str:
     words after the verb), or gives a number the abstract states only of earlier work."""
     if _EARLIER_SAID.search(claim):
         return ""
-    m = _EARLIER_WORK.match(support) or _EXAMPLED.match(support)
-    if m and not _WE.search(support):
+    m = _of_earlier_work(support)
+    if m:
         terms = set(tokenize(claim))
         said_of_paper = re.match(r"^\W*(?:also\s+)?[a-z]+s\b", claim)  # its name, taken out, was the subject
         if said_of_paper and len(terms) >= 4 and len(terms & set(tokenize(support))) >= COPIED * len(terms):
@@ -592,8 +598,7 @@ def earlier_conflict(claim: str, support: str, abstract: str) -> str:
     earlier: list[str] = []
     own: list[str] = []
     for sentence in sentences(abstract):
-        said_of_others = _EARLIER_WORK.match(sentence) or _EXAMPLED.match(sentence)
-        (earlier if said_of_others and not _WE.search(sentence) else own).append(sentence)
+        (earlier if _of_earlier_work(sentence) else own).append(sentence)
     for n in said:
         if (any(_same(n, s) for s in numbers(" ".join(earlier)))
                 and not any(_same(n, s) for s in numbers(" ".join(own)))):
