@@ -772,3 +772,26 @@ def test_two_papers_of_one_name_each_hold_their_own_claims(verifier) -> None:
         assert out.text, claim
     wrong = verifier.check("DUET is a distillation-based unlearning method [1].", srcs, Verification())
     assert wrong.cited == [2]  # moved to the DUET that says it
+
+
+def test_a_claim_close_to_its_paper_only_by_the_title_it_writes_is_withheld(verifier) -> None:
+    # kept in an eval run: "A Statistical Learning Perspective on … Optimal Transport Solvers demonstrates
+    # results on Euclidean and spherical datasets [1]", the other paper's experiments, close to the first
+    # paper's opening sentence by the words of its title alone
+    ot = _paper("o", "A Statistical Learning Perspective on Semi-dual Adversarial Neural Optimal Transport Solvers",
+                "Adversarial neural optimal transport solvers based on semi-dual formulations are a recent direction. "
+                "Our work establishes upper bounds on the generalization error of the minimax optimal transport solver.")
+    tree = _paper("t", "TS-Sobolev",
+                  "We introduce TS-Sobolev, a tree-sliced metric over random tree systems. Experiments on Euclidean "
+                  "and spherical datasets show that TS-Sobolev and its spherical variant improve downstream "
+                  "performance in gradient flows, self-supervised learning, generative modeling, and text topic "
+                  "modeling over recent sliced Wasserstein variants.")
+    srcs = [Source(1, ot, "A Statistical Learning Perspective on Semi-dual…"), Source(2, tree, "TS-Sobolev")]
+    verifier.prepare(srcs)
+    for claim in (f"{ot.title} demonstrates results on Euclidean and spherical datasets [1].",
+                  f"{ot.title} demonstrates results on Euclidean and spherical datasets, while TS-Sobolev "
+                  "improves gradient flows and generative modeling [1][2]."):
+        assert verifier.check(claim, srcs, Verification()).text is None, claim
+    kept = verifier.check(f"{ot.title} establishes upper bounds on the generalization error [1].", srcs,
+                          Verification())
+    assert kept.text

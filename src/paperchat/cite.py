@@ -440,7 +440,8 @@ class Verifier:
                 if len(named) == len(backers):  # "X [1] demonstrates A, while Y [2] …": A is checked against X alone
                     backers = [[n for n in b if n in _about(c, subjects)] or b
                                for b, c in zip(backers, named, strict=True)]
-                if not self._objects(bare_clauses, backers, by_n, cited_names):
+                if (not self._objects(bare_clauses, backers, by_n, cited_names)
+                        and not self._off_abstract(bare_clauses, backers, by_n)):
                     outcome = titled
         if isinstance(outcome, Checked):
             return _unsupported(sentence, report, outcome.reason, valid, outcome.support)
@@ -502,6 +503,21 @@ class Verifier:
             for s in (by_n[n] for n in backing):
                 near = [s.sentences[int(i)] for i in np.argsort(-(s.vectors @ vector))[:2]]
                 if conflict(clause, near[0], " ".join(near), s.paper.abstract, [s.label, s.paper.title, *names]):
+                    return True
+        return False
+
+    def _off_abstract(self, clauses: list[str], backers: list[list[int]], by_n: dict[int, Source]) -> bool:
+        """Is one of `clauses` (without the title put in) off the abstract of a paper that backs its
+        titled form, by its own words (under `min_term_overlap` of its key terms in that abstract)?
+        "A Statistical Learning Perspective on … Optimal Transport Solvers demonstrates results on
+        Euclidean and spherical datasets" is close to that paper's "Neural network-based optimal
+        transport …" by its title alone; "Euclidean and spherical datasets" are another paper's."""
+        if len(backers) != len(clauses):
+            backers = [sorted({n for b in backers for n in b})] * len(clauses)
+        for clause, backing in zip(clauses, backers, strict=True):
+            terms = _key_terms(clause)
+            for s in (by_n[n] for n in backing):
+                if terms and len(terms & set(tokenize(s.paper.abstract))) < self.min_overlap * len(terms):
                     return True
         return False
 
