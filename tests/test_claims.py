@@ -352,6 +352,12 @@ ZIP = ("Test-time scaling methods such as Best-of-N drive up cost and latency by
 SCRNA = ("Inferring temporal processes from static snapshots remains a challenge. Current approaches utilizing neural "
          "differential equations and flows are sensitive to overfitting. We propose a latent Gaussian process model.")
 
+FLOWCAST = ("Flow Matching has recently emerged as a powerful approach for visual generation. However, their "
+            "prohibitively slow inference due to a large number of denoising steps limits their potential use in "
+            "real-time applications. FlowCast accelerates inference by extrapolating the current velocity.")
+ONE_STEP = ("Diffusion models generate high-quality samples. However, they require hundreds of sampling steps due "
+            "to their iterative nature. We propose a sampler that generates in one step.")
+
 
 @pytest.mark.parametrize(("claim", "abstract", "ok"), [
     # read over ICLR 2026: both were kept, said of the paper, though the abstract says them of earlier work
@@ -368,9 +374,16 @@ SCRNA = ("Inferring temporal processes from static snapshots remains a challenge
     (" equips models with zero-overhead predictions of reward and cost.", ZIP, True),
     ("Methods such as Best-of-N use a fixed budget of samples regardless of the marginal benefit.", ZIP, True),
     # the eval's scRNA-seq paper models trends with a Gaussian process; it is current approaches that use these
-    (" uses neural differential equations and flows.", SCRNA, False)])
+    (" uses neural differential equations and flows.", SCRNA, False),
+    # kept in an eval run: FlowCast's sentence on Flow Matching models ("their"), said of FlowCast
+    (" uses a prohibitively slow inference due to a large number of denoising steps.", FLOWCAST, False),
+    (" targets the prohibitively slow inference due to a large number of denoising steps.", FLOWCAST, True),
+    (" requires hundreds of sampling steps due to its iterative nature.", ONE_STEP, False),
+    (" suffers from a prohibitively slow inference due to a large number of denoising steps.", FLOWCAST, False),
+    (" samples in one step.", ONE_STEP, True)])
 def test_what_the_abstract_says_of_earlier_work_is_not_the_papers(claim: str, abstract: str, ok: bool) -> None:
-    best = next(s for s in abstract.split(". ") if any(w in s for w in ("existing", "Recent", "such as", "Current")))
+    best = next(s for s in abstract.split(". ")
+                if any(w in s for w in ("existing", "Recent", "such as", "Current", "However")))
     assert (earlier_conflict(claim, best, abstract) == "") is ok
     assert (conflict(claim, best, abstract, abstract) == "") is ok  # the verifier reads it
 

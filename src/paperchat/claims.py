@@ -549,13 +549,17 @@ _EARLIER_WORK = re.compile(
 _EXAMPLED = re.compile(r"^\W*(?:[\w-]+\s+){0,4}?(?:[Mm]ethods|[Aa]pproaches|[Tt]echniques|[Aa]lgorithms|[Mm]odels|"
                        r"[Ff]rameworks|[Ss]ystems|[Bb]aselines)\s+(?:such as|like|including)\s+"
                        r"(?:[A-Z0-9][\w./+-]*(?:,?\s+(?:and\s+|or\s+)?)?)+(?P<rest>[^,;:]*)")
+# … or, after a "however", whose subject is the work the sentence before spoke of ("However, their
+# prohibitively slow inference due to a large number of denoising steps limits …", of Flow Matching models)
+_THEIRS = re.compile(r"^\W*(?:however|yet|but|unfortunately|nevertheless|still)\b,?\s+(?P<det>their|these|such|they|those)\b"
+                     r"(?P<rest>[^,;:]*)", re.I)
 _NOT_VERB = re.compile(r"(?:have|has|had|been|are|is|was|were|also|still|only|[a-z]+ly)$", re.I)
 COPIED = 0.8  # a claim with this share of its terms in an earlier-work sentence restates it
 _EARLIER_SAID = re.compile(r"\b(?:recent|prior|existing|previous|earlier|conventional|traditional|current|baselines?|"
                            r"others?|unlike|instead|rather than|whereas|while|compared|address\w*|overcom\w*|tackl\w*|"
                            r"mitigat\w*|solv\w*|alleviat\w*|resolv\w*|improv\w*|outperform\w*|beyond|than|reduc\w*|cut\w*|fewer|"
                            r"target\w*|aim\w*|focus\w*|motivat\w*|problems?|challenges?|limitations?|issues?|"
-                           r"less|faster|speed\w*|accelerat\w*|from)\b", re.I)
+                           r"less|faster|speed\w*|accelerat\w*|(?<!suffer )(?<!suffers )from)\b", re.I)  # "departs from", not "suffers from"
 
 
 def _stem(word: str) -> str:
@@ -564,7 +568,7 @@ def _stem(word: str) -> str:
 
 def _of_earlier_work(sentence: str) -> re.Match[str] | None:
     """The match of a sentence whose subject is earlier work and that does not speak of the paper."""
-    m = _EARLIER_WORK.match(sentence) or _EXAMPLED.match(sentence)
+    m = _EARLIER_WORK.match(sentence) or _EXAMPLED.match(sentence) or _THEIRS.match(sentence)
     return m if m and not _WE.search(sentence) else None
 
 
@@ -573,7 +577,9 @@ def earlier_conflict(claim: str, support: str, abstract: str) -> str:
     methods on relatively balanced forget sets" of "existing research predominantly evaluates
     unlearning methods on relatively balanced forget sets", which FaLW's long-tailed case
     departs from; "reaching 4-step sampling" of "Recent diffusion distillation methods have
-    achieved … ~4-step sampling". The support's subject is earlier work and it does not speak of
+    achieved … ~4-step sampling"; "uses a prohibitively slow inference …" of FlowCast's "However,
+    their prohibitively slow inference …" (Flow Matching's). The support's subject is earlier work
+    (or "they"/"their …" after a "however") and it does not speak of
     the paper ("we", "our"); the claim does not set the paper against it or say it addresses
     it; and the claim does the support's very verb to what the support does it to (most of its
     words after the verb), or gives a number the abstract states only of earlier work."""
@@ -585,7 +591,9 @@ def earlier_conflict(claim: str, support: str, abstract: str) -> str:
         said_of_paper = re.match(r"^\W*(?:also\s+)?[a-z]+s\b", claim)  # its name, taken out, was the subject
         if said_of_paper and len(terms) >= 4 and len(terms & set(tokenize(support))) >= COPIED * len(terms):
             return "the abstract says this of earlier work, not of this paper"  # "ZIP-RC scales … by using a fixed budget"
-        words = re.findall(r"[A-Za-z][\w-]*", m.group("rest"))
+        # "their slow inference …": a noun follows, no verb to read
+        noun_first = m.re is _THEIRS and m.group("det").lower() != "they"
+        words = [] if noun_first else re.findall(r"[A-Za-z][\w-]*", m.group("rest"))
         verb = next((w for w in words[:4] if not _NOT_VERB.match(w)), "")
         claimed = re.findall(r"[A-Za-z][\w-]*", claim)
         at = next((i for i, w in enumerate(claimed) if len(_stem(verb)) >= 4 and _stem(w) == _stem(verb)), None)
