@@ -795,3 +795,14 @@ def test_a_claim_close_to_its_paper_only_by_the_title_it_writes_is_withheld(veri
     kept = verifier.check(f"{ot.title} establishes upper bounds on the generalization error [1].", srcs,
                           Verification())
     assert kept.text
+
+
+def test_a_marker_after_and_before_a_plural_verb_gets_the_name(verifier, sources) -> None:
+    # eval filtered-06 showed "…, while SlerpFlow and address inversion …": the model wrote "SlerpFlow and [3]
+    # address", and the marker, read as no name, was moved to the end
+    out = verifier.check("PEARL and [2] spread tokens uniformly without retraining [1][2].", sources, Verification())
+    shown = out.text or out.said
+    assert "PEARL and Halton Scheduler for MaskGIT" in shown, shown
+    # a marker after "and" that a preposition follows is no subject
+    out = verifier.check("PEARL adapts the draft length [1] and [2] in image generation.", sources, Verification())
+    assert "Halton Scheduler" not in (out.text or out.said)

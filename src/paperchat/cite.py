@@ -73,6 +73,10 @@ _VERB = (r"(?:uses?|is|are|proposes?|introduces?|focus(?:es)?|aims?|improves?|ac
 # a marker before "and", "or", "both" or a verb in the third person ("PEARL [1] adapts …") is a subject;
 # "[1] across tasks", "[1] thus" are not ("[a-z]{2,}[^siu]s": not "…ss", "…is", "…us")
 _NOUN_MARKER = re.compile(rf"\[(\d+)\](?=\s+(?:(?:and|or|both|has|does)\b|{_VERB}|(?!always|towards)[a-z]{{2,}}[^siu\W]s\b))")
+# "…, while SlerpFlow and [3] address …": after "and", a marker before a word that opens no phrase is a subject
+# too (its verb plural, which the rule above does not read); left a marker, it reads "SlerpFlow and address"
+_JOINED_MARKER = re.compile(r"(?<=\band )\[(\d+)\](?=\s+(?!(?:in|on|for|to|with|by|at|as|of|from|the|an?|across|"
+                            r"over|under|into|via|than|that|which|who|respectively|both|also|each|all)\b)[a-z]{3,}\b)")
 # "…, while [2] demonstrates …": after a contrast word, a marker before a verb is the subject
 # "…, with [1] demonstrating …" too
 _CONTRAST_MARKER = re.compile(r"(?:(?<=\bwhile )|(?<=\bwhereas )|(?<=\bwhilst )|(?<=\bbut ))\[(\d+)\](?=\s+[a-z]+s\b)"
@@ -397,6 +401,7 @@ class Verifier:
         sentence = _LISTED_MARKERS.sub(lambda m: m.group(1) + re.sub(r"\[(\d+)\]", naming(m.group(2)), m.group(2)),
                                        sentence)
         sentence = _NOUN_MARKER.sub(naming(sentence), sentence)
+        sentence = _JOINED_MARKER.sub(naming(sentence), sentence)
         sentence = _CONTRAST_MARKER.sub(naming(sentence), sentence)
         sentence = _OBJECT_MARKER.sub(naming(sentence), sentence)
         cited = parse(sentence)
