@@ -382,3 +382,24 @@ def test_a_rank_asked_after_an_answer_is_among_its_papers(settings, seed_index) 
     assert set(answer.shown) <= set(history[0].shown)
     answer, history = _talk(engine, WATERMARKS, "Which benchmark is the largest?")
     assert set(answer.shown) <= set(history[0].shown)
+
+
+def test_a_question_whose_subject_points_back_is_about_those_papers(settings, seed_index) -> None:
+    """Over ICLR 2026, "Which papers propose test-time adaptation …?" then "Do they need access to source
+    data?" was answered over two privacy papers, and "Which achieves the highest compression ratio?"
+    after a KV-cache question over a weight-compression paper: four content words, or "which" with a
+    verb the rule did not list, were read as a new question."""
+    from paperchat import conversation as C
+
+    for subject in ("Do they need access to source data?", "How many decoding steps does it need on GSM8K?",
+                    "How well do they handle long sequences of images?", "Is it robust to removal attacks?"):
+        assert C._SUBJECT.match(subject), subject
+    for own in ("Which papers use diffusion for planning, and do they need demonstrations?",
+                "Are there papers on watermarking?"):
+        assert not C._SUBJECT.match(own), own
+    assert C.picks("Which achieves the highest compression ratio?")
+    engine = Engine(settings, seed_index)
+    answer, history = _talk(engine, WATERMARKS, "Do they need access to the original training data of the model?")
+    assert answer.shown and set(answer.shown) <= set(history[0].shown)
+    answer, history = _talk(engine, WATERMARKS, "Which achieves the highest bit accuracy under attacks?")
+    assert answer.shown and set(answer.shown) <= set(history[0].shown)

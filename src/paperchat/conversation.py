@@ -42,7 +42,8 @@ _ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "last
 _ORDINAL = re.compile(r"\b(?:the\s+)?(" + "|".join(_ORDINALS) + r")\s+(?:one|paper|method|source|result|approach)s?\b"
                       r"|\bthe\s+(" + "|".join(_ORDINALS) + r")\b", re.I)
 # "Which is more robust?" after a comparison: "which" with a verb, not a noun ("which papers"), picks among them
-_WHICH_VERB = r"^\W*which (?:is|are|was|were|does|do|did|has|have|needs?|uses?|requires?|works?|performs?|scales?)\b"
+_WHICH_VERB = (r"^\W*which (?:is|are|was|were|does|do|did|has|have|needs?|uses?|requires?|works?|performs?|scales?|"
+               r"achieves?|gets?|gives?|reaches?|obtains?|reports?|yields?|handles?|supports?|offers?|provides?)\b")
 _SET = re.compile(_WHICH_VERB + r"|\b(?:which|what|any|all|none|both|each|one|some|many) of (?:these|those|them|the above|the two)\b|"
                   r"\bwhich one\b(?! of the (?:papers|collection))|"
                   r"\b(?:these|those) (?:papers|methods|works|approaches|ones)\b|\bamong (?:these|them|those)\b", re.I)
@@ -56,6 +57,10 @@ _PRONOUN = re.compile(rf"\b(?:{_ONE_WORDS}|they|their|them)\b", re.I)
 # evaluate?" after "What is FutureX?": "it" is FutureX, the models are what it evaluates)
 _OWN_REFERENT = re.compile(r"\b(?:papers|methods|approaches|works|models|studies)\b.*\b(?:they|them|their)\b|"
                            r"\b(?:paper|method|approach|work|model|study)\b.*\b(?:it|its)\b", re.I)
+# "Do they need access to source data?", "How many decoding steps does it need on GSM8K?": the pronoun is
+# the question's subject, so the question is about the papers it points at however many words it has
+_SUBJECT = re.compile(r"^\W*(?:(?:how|what|why|which|when|where)\s+(?:[\w-]+\s+){0,3}?)?(?:do|does|did|is|are|was|"
+                      r"were|can|could|will|would|should|has|have)\s+(?:they|it)\b", re.I)
 _ASKED_OF = re.compile(r"\b(?:papers?|methods?|approach(?:es)?|works?|models?|stud(?:y|ies))\s+(?:does|do|did|is|are|"
                        r"was|were|can|could|will|would|should|has|have)\s+(?:it|they)\b", re.I)
 # venues people ask about that are not (yet) in a collection; the collection's own come from the index
@@ -163,7 +168,7 @@ def read(text: str, stated: Filters, history: Sequence[Turn],
             named = " and ".join(titles)  # as written: a title's backslash ("$\\alpha$") is no escape
             return (_PRONOUN.sub(lambda _: named, text, count=1),
                     Filters(stated.venues, stated.years, list(pointed) + others), "narrow", None)
-    if points_back and len(content) <= 3 and (last.cited or last.shown):
+    if points_back and (len(content) <= 3 or _SUBJECT.match(text)) and (last.cited or last.shown):
         papers = last.cited or last.answered or last.shown
         return f"{last.query} {text}", Filters(stated.venues, stated.years, list(papers)), "narrow", None
     about = last.answered or last.cited or last.shown  # "By how much?" after a table: all its rows
