@@ -229,6 +229,23 @@ def test_a_yes_or_no_that_echoes_the_question_is_checked_and_its_withholding_sai
     assert A.takes_a_side("Yes, it does [1].", "Does it?") and not A.takes_a_side("FaPS needs data.", "Does FaPS need data?")
 
 
+
+def test_a_yes_to_the_earlier_question_is_no_answer_to_a_follow_up(settings, seed_index) -> None:
+    """Over ICLR 2026, "Are there papers on federated learning with differential privacy?" then "What
+    privacy guarantees do they give?" was answered "Yes, there are papers on federated learning with
+    differential privacy [1].": the first question's answer, kept as a side taken."""
+    reply = "Yes, there are papers on watermarking the outputs of diffusion models [1]."
+    engine = _engine(settings, seed_index, reply)
+    first = "Are there papers on watermarking the outputs of diffusion models?"
+    answer = engine.answer(first)
+    assert answer.verification.checked == 1  # a yes to a yes/no question is a claim: checked
+    answer = engine.answer("What do they protect against?", [next_turn(first, answer)])
+    assert "Yes, there are papers" not in answer.text and answer.verification.checked == 0
+    assert not A.takes_a_side("Yes, there are papers on X.", "Are there papers on X? What do they do?",
+                              "What do they do?")
+    assert A.takes_a_side("Yes, it does [1].", "Does it?", "Does it?")
+
+
 def test_the_authors_we_copied_from_an_abstract_is_shown_as_the_authors(settings, seed_index) -> None:
     # judged as the model wrote it; shown in the answer's voice, where "we" would read as paperchat
     answer = _engine(settings, seed_index, "To this end, we adapt the draft length of speculative decoding "

@@ -269,13 +269,14 @@ def _named_first(sentence: str, names: Sequence[str]) -> str:
 def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens: int, verifier: Verifier,
                     sources: Sequence[Source], settings: AnswerSettings, clock: Callable[[], float],
                     max_sentences: int | None = None, question: str = "",
-                    echoes: Sequence[str] = ()) -> Generator[str, None, Synthesis]:
+                    echoes: Sequence[str] = (), asked: str = "") -> Generator[str, None, Synthesis]:
     """Stream the model's reply one verified sentence at a time; returns the `Synthesis`
     (kept sentences, verification report, model timings read from `clock`). Past `max_tokens`
     pieces (tokens on llama.cpp) the model may finish the sentence it is writing, for up to
     `settings.finish_tokens` more, and begins no other: a sentence cut off is withheld. A sentence that
     repeats an earlier one or only restates `question` or the task it was given ("The papers differ in
-    problem, approach and result.") or says a paper's name of itself is left out, as saying nothing; so is one that copies what
+    problem, approach and result.") or says a paper's name of itself is left out, as saying nothing (a "Yes, …"
+    restating the earlier question, when the question now `asked` is no yes/no one, too); so is one that copies what
     the reader has just read in the table (`echoes`, its cells: more than `settings.echo_overlap` of
     its terms from one cell and most of that cell's, or set out as a cell, "Approach: Inspired by …"):
     under the table, "How they differ" is for differences. A sentence that sums a cell up ("From
@@ -292,7 +293,8 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
             if (len(kept) >= cap
                     or _repeats(sentence, kept, settings.repeat_overlap)
                     or (echoes and (_copies(sentence, echoes, settings.echo_overlap) or _AS_CELL.match(sentence)))
-                    or (question and restates(sentence, f"{question} {TASKS}") and not takes_a_side(sentence, question))
+                    or (question and restates(_YES_NO.sub("", sentence), f"{question} {TASKS}")
+                        and not takes_a_side(sentence, question, asked))
                     or _said_of_itself(sentence, question, names, by_n)
                     or _only_references(sentence, names)):
                 continue  # small models loop and echo the question; two sentences is the format
@@ -350,14 +352,20 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
 
 
 _YES_NO = re.compile(r"^\W*(?:yes|no)\b", re.I)
+_ASKS_YES_NO = re.compile(r"^\W*(?:is|are|was|were|do|does|did|can|could|has|have|had|will|would|should|may|might|"
+                          r"must|any)\b", re.I)
 # a sentence set out as a table cell: "Result: Extensive experiments …", "DiffStyle3D: Problem: 3D style …"
 _AS_CELL = re.compile(r"^\W*(?:\[\d+\]\s*)?(?:[^:.]{1,200}:\s*)?(?:problem|approach|result|data)\s*:", re.I)
 
 
-def takes_a_side(sentence: str, question: str) -> bool:
+def takes_a_side(sentence: str, question: str, asked: str = "") -> bool:
     """The sentence answers a yes/no question in its own words ("No, FaPS does not need extra
-    training data."): a claim to verify, not an echo of the question, though it adds no term."""
-    return bool(_YES_NO.search(sentence)) or negations(sentence) > negations(question)
+    training data."): a claim to verify, not an echo of the question, though it adds no term. A
+    "Yes, …" is no side taken when the question now `asked` is no yes/no question: "What privacy
+    guarantees do they give?" after "Are there papers on federated learning with differential
+    privacy?" was answered "Yes, there are papers on federated learning with differential privacy"."""
+    replies = bool(_YES_NO.search(sentence)) and (not asked or bool(_ASKS_YES_NO.match(asked)))
+    return replies or negations(sentence) > negations(question)
 
 
 _MARKERS = r"(?:\s*\[[\d,\s\-–]+\])*"  # citation markers written after a stop ("… decoding. [1][2]")

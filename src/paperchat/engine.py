@@ -301,7 +301,8 @@ class Engine:
                                    [s for s in ev.sources if s.n in ev.quotes], self.settings.answer, clock,
                                    self.settings.answer.table_sentences if ev.table else None,
                                    f"{plan.question} {plan.query}",
-                                   [c.text for r in ev.table.rows for c in r.cells.values()] if ev.table else ())
+                                   [c.text for r in ev.table.rows for c in r.cells.values()] if ev.table else (),
+                                   plan.question)
         lead = A.HOW_THEY_DIFFER if ev.table else A.IN_SHORT
         ahead = self._chat.ahead()
         if ahead:
