@@ -806,3 +806,21 @@ def test_a_marker_after_and_before_a_plural_verb_gets_the_name(verifier, sources
     # a marker after "and" that a preposition follows is no subject
     out = verifier.check("PEARL adapts the draft length [1] and [2] in image generation.", sources, Verification())
     assert "Halton Scheduler" not in (out.text or out.said)
+
+
+def test_the_first_word_of_a_title_with_no_short_name_names_no_paper(verifier) -> None:
+    # over ICLR 2026, RLBFF's own sentence "… can outperform Bradley-Terry models …" quoted with [2] was
+    # withheld: "it names Bradley-Terry and Multi-Objective Reward Modeling Are… but that paper does not support it"
+    rlbff = _paper("r", "RLBFF: Binary Flexible Feedback",
+                   "We show that reward models trained in this manner can outperform Bradley-Terry models when "
+                   "matched for data. Users can specify principles of interest at inference time.")
+    bt = _paper("b", "Bradley-Terry and Multi-Objective Reward Modeling Are Complementary",
+                "RLHF remains vulnerable to reward hacking. Our framework improves the robustness of reward models.")
+    srcs = [Source(1, rlbff, "RLBFF"), Source(2, bt, "Bradley-Terry and Multi-Objective Reward Modeling Are…")]
+    verifier.prepare(srcs)
+    out = verifier.check("Reward models trained in this manner can outperform Bradley-Terry models when matched "
+                         "for data [1].", srcs, Verification())
+    assert out.text and out.cited == [1]
+    named = verifier.check("Bradley-Terry and Multi-Objective Reward Modeling Are Complementary can outperform "
+                           "Bradley-Terry models when matched for data [1].", srcs, Verification())
+    assert named.text is None  # the whole title still names it

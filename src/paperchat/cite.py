@@ -714,14 +714,16 @@ def _namesakes(by_n: dict[int, Source], n: int) -> set[int]:
 
 def _names(text: str, label: str, title: str = "") -> bool:
     """Does `text` name the paper: its label's first word where that looks like a name ("PEARL",
-    "GenCape"; also "Pearl"), or its name or whole title where that is three words or more ("Halton Scheduler
+    "GenCape"; also "Pearl") and the title has a short name, or its name or whole title where that is three words or more ("Halton Scheduler
     for MaskGIT", "Generative View Stitching")?"""
     name = re.split(r"[:\s]", label.strip(), maxsplit=1)[0]
-    looks_like_a_name = any(c.isupper() for c in name[1:])
+    lead = title_lead(title)
+    # the first word of a title that has no short name is a term, not the paper's name: "Bradley-Terry"
+    # of "Bradley-Terry and Multi-Objective Reward Modeling Are Complementary", said in RLBFF's own sentence
+    looks_like_a_name = any(c.isupper() for c in name[1:]) and not (title and len(lead.split()) >= 3)
     # "PEARL" as written, or capitalised as a word ("Pearl and … are both …"), not "pearl" in prose
     if len(name) >= 4 and looks_like_a_name and (_says(text, name) or _says(text, name.capitalize())):
         return True
-    lead = title_lead(title)
     return len(lead.split()) >= 3 and _says(text, lead, re.I)
 
 
