@@ -441,6 +441,11 @@ def test_a_rank_among_papers_must_be_the_abstracts_own() -> None:
     assert superlative_conflict("WARC-Bench features 438 tasks.", warc) == ""
     assert superlative_conflict("It is the largest open-source dataset for spatial reasoning.",
                                 "We introduce InternSpatial, the largest open-source dataset for spatial reasoning.") == ""
+    # over ICLR 2026, to "Which achieves the highest compression ratio?": SAES-SVD "maximizes the ratio between
+    # the Frobenius norm …", and was said to achieve the highest compression ratio
+    saes = "The coefficient is optimized to maximize the ratio between the Frobenius norm of the compressed output."
+    assert superlative_conflict("SAES-SVD achieves the highest compression ratio.", saes)
+    assert superlative_conflict("It achieves the highest accuracy.", "It attains the highest accuracy on GSM8K.") == ""
 
 
 def test_a_paper_said_to_make_a_benchmark_must_say_so() -> None:

@@ -331,7 +331,7 @@ def benchmark_conflict(claim: str, abstract: str, own_names: Sequence[str] = ())
 
 
 # "The largest benchmark is WARC-Bench": a rank among things, which one abstract can state only of itself
-_SUPERLATIVE = re.compile(r"\b(?:largest|biggest|smallest|fastest|slowest|cheapest|longest|shortest)\b", re.I)
+_SUPERLATIVE = re.compile(r"\b(?:largest|biggest|smallest|fastest|slowest|cheapest|longest|shortest|highest|lowest)\b", re.I)
 
 
 def superlative_conflict(claim: str, abstract: str) -> str:
