@@ -21,6 +21,7 @@ from paperchat.claims import (
     has_figure,
     identity_conflict,
     name_conflict,
+    negations,
     number_conflict,
     pairing_conflict,
     pairs,
@@ -461,3 +462,15 @@ def test_a_paper_said_to_make_a_benchmark_must_say_so() -> None:
     assert benchmark_conflict("Text2Arch introduces a dataset.", "Diagrams are hard to draw.",
                               ["Text2Arch", "Text2Arch: A Dataset for Generating Diagrams"]) == ""
 
+
+
+def test_a_negation_said_again_in_a_list_is_one_negation() -> None:
+    # over ICLR 2026: "… focusing on no access to source data and no prior knowledge" was withheld against
+    # "… where no access to source data and any prior knowledge is allowed" (two negations against one)
+    tta = ("In this paper, we focus on prior-free tabular test-time adaptation where no access to source data and "
+           "any prior knowledge is allowed.")
+    assert polarity_conflict("PFT3A does prior-free tabular test-time adaptation, focusing on no access to source "
+                             "data and no prior knowledge.", tta) == ""
+    assert negations("neither labels nor retraining") == negations("without labels and without retraining") == 1
+    assert negations("It does not need labels, and it is not slow.") == 2  # two clauses, two negations
+    assert polarity_conflict("PFT3A needs access to source data.", tta)  # dropping it is still caught

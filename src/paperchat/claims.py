@@ -146,9 +146,23 @@ def number_conflict(claim: str, support: str) -> str:
     return ""
 
 
+# "no access to source data and no prior knowledge", "neither A nor B": a negation that goes on the one
+# before it, a few words on in the same clause, is that one negation said again
+_GOES_ON = re.compile(r"(?:\b(?:and|or)|,)\s+$", re.I)
+
+
 def negations(text: str) -> int:
-    """How many negations `text` holds ("not", "without", "unable", …)."""
-    return len(_NEGATION.findall(text))
+    """How many negations `text` holds ("not", "without", "unable", …); one coordinated with the one
+    before it ("no A and no B", "neither A nor B") counts once."""
+    count, last = 0, None
+    for m in _NEGATION.finditer(text):
+        between = text[last.end():m.start()] if last else ""
+        repeats = last is not None and (
+            m.group(0).lower() == "nor"
+            or (_GOES_ON.search(between) is not None and len(between.split()) <= 7 and not re.search(r"[.;:]", between)))
+        count += not repeats
+        last = m
+    return count
 
 
 def _negated_terms(text: str) -> set[str]:
