@@ -359,6 +359,10 @@ FLOWCAST = ("Flow Matching has recently emerged as a powerful approach for visua
 ONE_STEP = ("Diffusion models generate high-quality samples. However, they require hundreds of sampling steps due "
             "to their iterative nature. We propose a sampler that generates in one step.")
 
+DSCR = ("Despite progress with visual supervision, reinforcement learning, and post-hoc attention reshaping, the "
+        "origins of hallucinations remain unclear. We propose DSCR, which augments the key-value cache with depth "
+        "cues. However, existing benchmarks miss depth.")
+
 
 @pytest.mark.parametrize(("claim", "abstract", "ok"), [
     # read over ICLR 2026: both were kept, said of the paper, though the abstract says them of earlier work
@@ -381,7 +385,13 @@ ONE_STEP = ("Diffusion models generate high-quality samples. However, they requi
     (" targets the prohibitively slow inference due to a large number of denoising steps.", FLOWCAST, True),
     (" requires hundreds of sampling steps due to its iterative nature.", ONE_STEP, False),
     (" suffers from a prohibitively slow inference due to a large number of denoising steps.", FLOWCAST, False),
-    (" samples in one step.", ONE_STEP, True)])
+    (" samples in one step.", ONE_STEP, True),
+    # over ICLR 2026, "How do papers evaluate hallucination in vision-language models?": DSCR was said to use
+    # what its abstract concedes earlier work made progress with
+    (" evaluates hallucination by using visual supervision, reinforcement learning, and post-hoc attention "
+     "reshaping.", DSCR, False),
+    (" augments the key-value cache with depth cues.", DSCR, True),
+    ("Despite progress with visual supervision and reinforcement learning, hallucinations remain.", DSCR, True)])
 def test_what_the_abstract_says_of_earlier_work_is_not_the_papers(claim: str, abstract: str, ok: bool) -> None:
     best = next(s for s in abstract.split(". ")
                 if any(w in s for w in ("existing", "Recent", "such as", "Current", "However")))

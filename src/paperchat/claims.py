@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 from paperchat.text import STOPWORDS, sentences, tokenize
 
@@ -569,7 +570,7 @@ _THEIRS = re.compile(r"^\W*(?:however|yet|but|unfortunately|nevertheless|still)\
                      r"(?P<rest>[^,;:]*)", re.I)
 _NOT_VERB = re.compile(r"(?:have|has|had|been|are|is|was|were|also|still|only|[a-z]+ly)$", re.I)
 COPIED = 0.8  # a claim with this share of its terms in an earlier-work sentence restates it
-_EARLIER_SAID = re.compile(r"\b(?:recent|prior|existing|previous|earlier|conventional|traditional|current|baselines?|"
+_EARLIER_SAID = re.compile(r"\b(?:despite|although|recent|prior|existing|previous|earlier|conventional|traditional|current|baselines?|"
                            r"others?|unlike|instead|rather than|whereas|while|compared|address\w*|overcom\w*|tackl\w*|"
                            r"mitigat\w*|solv\w*|alleviat\w*|resolv\w*|improv\w*|outperform\w*|beyond|than|reduc\w*|cut\w*|fewer|"
                            r"target\w*|aim\w*|focus\w*|motivat\w*|problems?|challenges?|limitations?|issues?|"
@@ -596,7 +597,10 @@ def earlier_conflict(claim: str, support: str, abstract: str) -> str:
     (or "they"/"their …" after a "however") and it does not speak of
     the paper ("we", "our"); the claim does not set the paper against it or say it addresses
     it; and the claim does the support's very verb to what the support does it to (most of its
-    words after the verb), or gives a number the abstract states only of earlier work."""
+    words after the verb), or gives a number the abstract states only of earlier work, or takes
+    `EARLIER_TERMS` terms (and a third of its own) that the abstract writes only in an opening
+    "Despite progress with …," phrase ("uses visual supervision, reinforcement learning, and
+    post-hoc attention reshaping")."""
     if _EARLIER_SAID.search(claim):
         return ""
     m = _of_earlier_work(support)
@@ -614,18 +618,42 @@ def earlier_conflict(claim: str, support: str, abstract: str) -> str:
         done = set(tokenize(" ".join(claimed[at + 1:]))) if at is not None else set()
         if done and 3 * len(done & set(tokenize(support))) >= 2 * len(done):
             return "the abstract says this of earlier work, not of this paper"
-    said = numbers(claim)
-    if not said:
-        return ""
-    earlier: list[str] = []
-    own: list[str] = []
-    for sentence in sentences(abstract):
-        (earlier if _of_earlier_work(sentence) else own).append(sentence)
-    for n in said:
-        if (any(_same(n, s) for s in numbers(" ".join(earlier)))
-                and not any(_same(n, s) for s in numbers(" ".join(own)))):
+    earlier, own, conceded = _earlier_and_own(abstract)
+    theirs = set(tokenize(claim)) & (set(tokenize(conceded)) - set(tokenize(own)))
+    if len(theirs) >= EARLIER_TERMS and 3 * len(theirs) >= len(set(tokenize(claim))):
+        return "the abstract says this of earlier work, not of this paper"  # "… by using visual supervision, …"
+    for n in numbers(claim):
+        if (any(_same(n, s) for s in numbers(earlier))
+                and not any(_same(n, s) for s in numbers(own))):
             return f"the abstract gives {n[0]:g}{n[1]} for earlier work, not for this paper"
     return ""
+
+
+# "Despite progress with visual supervision, reinforcement learning, and post-hoc attention reshaping, the
+# representational origins of hallucinations remain unclear": the opening phrase is other work's
+_CONCEDED = re.compile(r"^\W*(?:despite|in spite of|although|though)\b(?:[^,;]*,(?!\s+(?:the|a|an|these|this|those|"
+                       r"their|its|it|they|we|our|there|such|most|many|existing|current)\b))*[^,;]*[,;]", re.I)
+EARLIER_TERMS = 3  # a claim with this many terms the abstract writes only of earlier work (and a third of its own)
+
+
+@lru_cache(maxsize=256)
+def _earlier_and_own(abstract: str) -> tuple[str, str, str]:
+    """The abstract's text about earlier work (its sentences whose subject that is, and the opening
+    "Despite …," phrases), the rest, and those phrases alone."""
+    earlier: list[str] = []
+    own: list[str] = []
+    conceded_all: list[str] = []
+    for sentence in sentences(abstract):
+        conceded = _CONCEDED.match(sentence)
+        if _of_earlier_work(sentence):
+            earlier.append(sentence)
+        elif conceded and not _WE.search(conceded.group(0)):
+            earlier.append(conceded.group(0))
+            conceded_all.append(conceded.group(0))
+            own.append(sentence[conceded.end():])
+        else:
+            own.append(sentence)
+    return " ".join(earlier), " ".join(own), " ".join(conceded_all)
 
 
 # "GenVP is Raven's Progressive Matrices (RPMs), an established benchmark …": the paper said to be another
