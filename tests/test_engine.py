@@ -234,13 +234,14 @@ def test_a_yes_to_the_earlier_question_is_no_answer_to_a_follow_up(settings, see
     """Over ICLR 2026, "Are there papers on federated learning with differential privacy?" then "What
     privacy guarantees do they give?" was answered "Yes, there are papers on federated learning with
     differential privacy [1].": the first question's answer, kept as a side taken."""
-    reply = "Yes, there are papers on watermarking the outputs of diffusion models [1]."
-    engine = _engine(settings, seed_index, reply)
-    first = "Are there papers on watermarking the outputs of diffusion models?"
-    answer = engine.answer(first)
-    assert answer.verification.checked == 1  # a yes to a yes/no question is a claim: checked
-    answer = engine.answer("What do they protect against?", [next_turn(first, answer)])
-    assert "Yes, there are papers" not in answer.text and answer.verification.checked == 0
+    for reply in ("Yes, there are papers on watermarking the outputs of diffusion models [1].",
+                  "[1] Yes, there are papers on watermarking the outputs of diffusion models."):  # as the model wrote it
+        engine = _engine(settings, seed_index, reply)
+        first = "Are there papers on watermarking the outputs of diffusion models?"
+        answer = engine.answer(first)
+        assert answer.verification.checked == 1  # a yes to a yes/no question is a claim: checked
+        answer = engine.answer("What do they protect against?", [next_turn(first, answer)])
+        assert "Yes, there are papers" not in answer.text and answer.verification.checked == 0
     assert not A.takes_a_side("Yes, there are papers on X.", "Are there papers on X? What do they do?",
                               "What do they do?")
     assert A.takes_a_side("Yes, it does [1].", "Does it?", "Does it?")

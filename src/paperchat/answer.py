@@ -351,7 +351,7 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
     return result
 
 
-_YES_NO = re.compile(r"^\W*(?:yes|no)\b", re.I)
+_YES_NO = re.compile(r"^\W*(?:\[[\d,\s]+\]\s*)*(?:yes|no)\b", re.I)  # "[1] Yes, …" too
 _ASKS_YES_NO = re.compile(r"^\W*(?:is|are|was|were|do|does|did|can|could|has|have|had|will|would|should|may|might|"
                           r"must|any)\b", re.I)
 # a sentence set out as a table cell: "Result: Extensive experiments …", "DiffStyle3D: Problem: 3D style …"
