@@ -73,10 +73,14 @@ def test_a_sentence_that_points_to_the_code_fills_no_cell() -> None:
     sims = np.array([0.1, 0.2, 0.3, 0.9])  # the question is closest to the link sentence
     assert T.pick("Result", probs, sims, sents, set()) == (2, "result")
     for pointer in ("Code is available at https://github.com/x/y.", "The implementation is released.",
-                    "We release our code and models.", "Our code and data will be made publicly available."):
+                    "We release our code and models.", "Our code and data will be made publicly available.",
+                    # over ICLR 2026, "Compare the papers on protein structure generation." had these as Result cells
+                    "Our code ( data ( and a leaderboard ( are provided as open-source resources.",
+                    "The link to the data will be added upon publication, to preserve anonymity of the submission."):
         assert T.points_to_code(pointer), pointer
     for content in ("We generate code with a diffusion model.", "Code generation benchmarks show a 12% gain.",
-                    "Results are available for three model sizes."):
+                    "Results are available for three model sizes.", "We evaluate on publicly available datasets.",
+                    "Models are made robust to attacks."):
         assert not T.points_to_code(content), content
 
 

@@ -63,7 +63,13 @@ _POINTS_BACK = re.compile(r"^(?:this|these|such)\b|\b(?:this|these|such|that) (?
 _POINTER = re.compile(r"https?://|\bwww\.|\b[\w-]+\.(?:com|org|io|net|science)/|\b(?:github|gitlab)\b|"
                       r"\brepositor(?:y|ies)\b|\brelease (?:our |the |all )?(?:code|implementation)|"
                       r"\b(?:code|codes|implementation|source code)(?: and [\w -]+?)? (?:is|are|will be|has been|have been) "
-                      r"(?:\w+ )?(?:available|released|public)", re.I)
+                      r"(?:\w+ )?(?:available|released|public)|"
+                      # "Our code ( data ( and a leaderboard ( are provided as open-source resources.", "The link to the
+                      # data will be added upon publication, to preserve anonymity of the submission."
+                      r"\b(?:code|data|datasets?|models?|weights|leaderboard|resources)\b[^.]{0,40}?\b(?:is|are|will be|"
+                      r"has been|have been) (?:\w+ )?(?:provided|made|released)\b[^.]{0,30}?\b(?:open[- ]source|public\w*|"
+                      r"available)|\blinks? to the (?:code|data|dataset|repository|project)\b|\bupon (?:publication|"
+                      r"acceptance)\b|\banonymity\b", re.I)
 _CLAUSE_END = re.compile(r"[,;:]\s")
 MAX_WORDS = 40
 # chosen on half of CSAbstruct's abstracts, measured on the other half (eval/table_cells.py, README)
