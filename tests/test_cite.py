@@ -824,3 +824,20 @@ def test_the_first_word_of_a_title_with_no_short_name_names_no_paper(verifier) -
     named = verifier.check("Bradley-Terry and Multi-Objective Reward Modeling Are Complementary can outperform "
                            "Bradley-Terry models when matched for data [1].", srcs, Verification())
     assert named.text is None  # the whole title still names it
+
+
+def test_a_claim_closest_to_a_sentence_without_its_negation_is_read_in_the_sentence_that_says_it(verifier) -> None:
+    # over ICLR 2026: "MotionSight focuses on improving fine-grained motion understanding without training" was
+    # withheld as negating the abstract's opening sentence, closer in words than the one that says it
+    motion = _paper("m", "MotionSight: Boosting Fine-Grained Motion Understanding",
+                    "The proficiency of multimodal models in fine-grained video motion understanding remains "
+                    "limited. We introduce MotionSight, a zero-shot method using visual prompts to effectively "
+                    "improve fine-grained motion understanding without training.")
+    srcs = [Source(1, motion, "MotionSight")]
+    verifier.prepare(srcs)
+    kept = verifier.check("MotionSight improves fine-grained video motion understanding without training [1].", srcs,
+                          Verification())
+    assert kept.text
+    for wrong in ("MotionSight improves fine-grained video motion understanding without visual prompts [1].",
+                  "MotionSight improves fine-grained video motion understanding without any zero-shot method [1]."):
+        assert verifier.check(wrong, srcs, Verification()).text is None, wrong

@@ -484,3 +484,11 @@ def test_a_negation_said_again_in_a_list_is_one_negation() -> None:
     assert negations("neither labels nor retraining") == negations("without labels and without retraining") == 1
     assert negations("It does not need labels, and it is not slow.") == 2  # two clauses, two negations
     assert polarity_conflict("PFT3A needs access to source data.", tta)  # dropping it is still caught
+
+
+def test_doing_without_what_the_abstract_uses_is_a_flipped_negation() -> None:
+    # as many negations on each side, so counting them saw none flipped
+    motion = "Using visual prompts, MotionSight improves fine-grained motion understanding without training."
+    assert polarity_conflict("It improves motion understanding without visual prompts.", motion)
+    assert polarity_conflict("It improves motion understanding without training.", motion) == ""
+    assert polarity_conflict("It needs no visual prompts.", "It needs no visual prompts and no training.") == ""

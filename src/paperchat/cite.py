@@ -57,11 +57,14 @@ import numpy as np
 
 from paperchat.claims import (
     ABSTRACT_NEGATES,
+    CLAIM_NEGATES,
     conflict,
+    done_without,
     fault_conflict,
     negations,
     number_conflict,
     numbers,
+    of_earlier_work,
 )
 from paperchat.config import AnswerSettings
 from paperchat.markers import parse, strip_markers, with_markers
@@ -246,6 +249,18 @@ class Verifier:
             for i in order[1:]:
                 said = source.sentences[int(i)]
                 if (_holds(said, bare) and negations(said) <= negations(clause)
+                        and not conflict(clause, said, said, source.paper.abstract, names)):
+                    return True, said, ""
+        if why == CLAIM_NEGATES:
+            # "MotionSight focuses on improving fine-grained motion understanding without training" is closest
+            # to "… their proficiency in fine-grained video motion understanding remains critically limited";
+            # the sentence that says it ("… to effectively improve fine-grained motion understanding without
+            # training") is read instead: it holds the key terms, does without what the claim does without, and is
+            # not what the abstract says of earlier work
+            bare = _key_terms(_strip(clause, names))
+            for i in order[1:]:
+                said = source.sentences[int(i)]
+                if (_holds(said, bare) and done_without(clause) <= done_without(said) and not of_earlier_work(said)
                         and not conflict(clause, said, said, source.paper.abstract, names)):
                     return True, said, ""
         if why.startswith(NUMBER_WHY):

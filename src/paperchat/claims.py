@@ -215,6 +215,7 @@ def does_without(term: str, negated: set[str]) -> bool:
 
 
 ABSTRACT_NEGATES = "the abstract negates what the claim states"
+CLAIM_NEGATES = "the claim negates what the abstract states"
 
 
 def polarity_conflict(claim: str, support: str, abstract: str = "") -> str:
@@ -228,12 +229,26 @@ def polarity_conflict(claim: str, support: str, abstract: str = "") -> str:
     free_stated = {w.lower() for w in _FREE.findall(support)} - frees
     said, stated = negations(claim) + len(free_said), negations(support) + len(free_stated)
     if said > stated:  # "dParallel introduces a training-free paradigm" against "a novel training strategy"
-        return "the claim negates what the abstract states"
+        return CLAIM_NEGATES
     if said < stated and set(tokenize(claim)) & (done_without(support) - _affirmed_terms(support)):
         return ABSTRACT_NEGATES
     if not said and abstract and any(_denies(claim, sentence) for sentence in sentences(abstract)):
         return ABSTRACT_NEGATES
+    if said and _swapped(claim, support):
+        return CLAIM_NEGATES
     return ""
+
+
+def _swapped(claim: str, support: str) -> bool:
+    """The claim does without what the support uses, as many negations on each side: "improves motion
+    understanding without visual prompts" against "using visual prompts to … improve motion understanding
+    without training". Read on the first two terms each negation of the claim governs."""
+    affirmed, negated = _affirmed_terms(support), done_without(support)
+    for m in _NEGATION.finditer(claim):
+        governed = [t for t in tokenize(" ".join(claim[m.end():].split()[:4])) if t not in _NEEDING][:2]
+        if len(governed) == 2 and all(t in affirmed and t not in negated for t in governed):
+            return True
+    return False
 
 
 # a sentence that speaks of the paper itself; "it" too where a negation is read ("It requires no training")
@@ -581,7 +596,7 @@ def _stem(word: str) -> str:
     return re.sub(r"(?:es|s|ed|ing)$", "", word.lower())[:5]
 
 
-def _of_earlier_work(sentence: str) -> re.Match[str] | None:
+def of_earlier_work(sentence: str) -> re.Match[str] | None:
     """The match of a sentence whose subject is earlier work and that does not speak of the paper."""
     m = _EARLIER_WORK.match(sentence) or _EXAMPLED.match(sentence) or _THEIRS.match(sentence)
     return m if m and not _WE.search(sentence) else None
@@ -603,7 +618,7 @@ def earlier_conflict(claim: str, support: str, abstract: str) -> str:
     post-hoc attention reshaping")."""
     if _EARLIER_SAID.search(claim):
         return ""
-    m = _of_earlier_work(support)
+    m = of_earlier_work(support)
     if m:
         terms = set(tokenize(claim))
         said_of_paper = re.match(r"^\W*(?:also\s+)?[a-z]+s\b", claim)  # its name, taken out, was the subject
@@ -645,7 +660,7 @@ def _earlier_and_own(abstract: str) -> tuple[str, str, str]:
     conceded_all: list[str] = []
     for sentence in sentences(abstract):
         conceded = _CONCEDED.match(sentence)
-        if _of_earlier_work(sentence):
+        if of_earlier_work(sentence):
             earlier.append(sentence)
         elif conceded and not _WE.search(conceded.group(0)):
             earlier.append(conceded.group(0))
