@@ -25,6 +25,13 @@ def _paper(pid: str, title: str, abstract: str) -> Paper:
     return Paper(paper_id=pid, title=title, abstract=abstract, venue="ICLR", year=2025)
 
 
+def _shown(verifier: Verifier, *papers: tuple[Paper, str]) -> list[Source]:
+    """The papers as the answer shows them, numbered [1], [2], … under their labels, embedded."""
+    srcs = [Source(n, paper, label) for n, (paper, label) in enumerate(papers, 1)]
+    verifier.prepare(srcs)
+    return srcs
+
+
 # bag-of-words cosines run lower than MiniLM's
 LENIENT = AnswerSettings(support_threshold=0.35, min_term_overlap=0.3)
 
@@ -763,8 +770,7 @@ def test_two_papers_of_one_name_each_hold_their_own_claims(verifier) -> None:
     unlearning = _paper("u", "DUET: Distilled LLM Unlearning",
                         "Tuning-based unlearning is computationally heavy. We propose DUET, a distillation-based "
                         "unlearning method that combines the merits of these two lines of work.")
-    srcs = [Source(1, mixtures, "DUET"), Source(2, unlearning, "DUET")]
-    verifier.prepare(srcs)
+    srcs = _shown(verifier, (mixtures, "DUET"), (unlearning, "DUET"))
     for claim in ("DUET is flexible enough to incorporate different data selection methods [1].",
                   "DUET is flexible enough to incorporate different data selection methods.",
                   "DUET is a distillation-based unlearning method [2]."):
@@ -786,8 +792,7 @@ def test_a_claim_close_to_its_paper_only_by_the_title_it_writes_is_withheld(veri
                   "and spherical datasets show that TS-Sobolev and its spherical variant improve downstream "
                   "performance in gradient flows, self-supervised learning, generative modeling, and text topic "
                   "modeling over recent sliced Wasserstein variants.")
-    srcs = [Source(1, ot, "A Statistical Learning Perspective on Semi-dual…"), Source(2, tree, "TS-Sobolev")]
-    verifier.prepare(srcs)
+    srcs = _shown(verifier, (ot, "A Statistical Learning Perspective on Semi-dual…"), (tree, "TS-Sobolev"))
     for claim in (f"{ot.title} demonstrates results on Euclidean and spherical datasets [1].",
                   f"{ot.title} demonstrates results on Euclidean and spherical datasets, while TS-Sobolev "
                   "improves gradient flows and generative modeling [1][2]."):
@@ -816,8 +821,7 @@ def test_the_first_word_of_a_title_with_no_short_name_names_no_paper(verifier) -
                    "matched for data. Users can specify principles of interest at inference time.")
     bt = _paper("b", "Bradley-Terry and Multi-Objective Reward Modeling Are Complementary",
                 "RLHF remains vulnerable to reward hacking. Our framework improves the robustness of reward models.")
-    srcs = [Source(1, rlbff, "RLBFF"), Source(2, bt, "Bradley-Terry and Multi-Objective Reward Modeling Are…")]
-    verifier.prepare(srcs)
+    srcs = _shown(verifier, (rlbff, "RLBFF"), (bt, "Bradley-Terry and Multi-Objective Reward Modeling Are…"))
     out = verifier.check("Reward models trained in this manner can outperform Bradley-Terry models when matched "
                          "for data [1].", srcs, Verification())
     assert out.text and out.cited == [1]
@@ -833,8 +837,7 @@ def test_a_claim_closest_to_a_sentence_without_its_negation_is_read_in_the_sente
                     "The proficiency of multimodal models in fine-grained video motion understanding remains "
                     "limited. We introduce MotionSight, a zero-shot method using visual prompts to effectively "
                     "improve fine-grained motion understanding without training.")
-    srcs = [Source(1, motion, "MotionSight")]
-    verifier.prepare(srcs)
+    srcs = _shown(verifier, (motion, "MotionSight"))
     kept = verifier.check("MotionSight improves fine-grained video motion understanding without training [1].", srcs,
                           Verification())
     assert kept.text
