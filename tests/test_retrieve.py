@@ -92,6 +92,17 @@ def test_abstention_on_unrelated_question(seed_index, settings) -> None:
     assert not r.retrieve("speculative decoding draft model").abstain
 
 
+def test_topics_joined_by_or_are_alternatives_when_deciding_to_answer(seed_index, settings) -> None:
+    # on the seeds, "Which papers study protein or molecule generation?" was refused ("The collection has no paper
+    # on this") beside ProTDyn: the molecule topic no seed holds weighed against the protein one
+    r = Retriever(seed_index, settings.retrieval)
+    query = "speculative decoding or sourdough fermentation"
+    hits = r.search(query)
+    covered = (r.confidence(query, hits) - max(h.dense for h in hits)) / settings.retrieval.coverage_weight
+    assert covered > 0.9  # a speculative decoding paper holds one alternative whole
+    assert r.retrieve("sourdough fermentation or baguette crust hydration").abstain
+
+
 def test_a_comparative_question_is_about_its_topic_not_the_words_it_is_asked_with(seed_index, settings) -> None:
     r = Retriever(seed_index, settings.retrieval)
     question = "Which papers study anomaly detection, and how do their approaches differ? Compare them."

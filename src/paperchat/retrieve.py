@@ -342,10 +342,14 @@ class Retriever:
         """How sure we are that the corpus answers the query: the best dense cosine
         plus the coverage of the query's terms by the best of the top-3 papers.
         Short name questions ("What is GRACE?") embed poorly but match a rare term;
-        off-topic questions embed near something but leave their key terms unmatched."""
+        off-topic questions embed near something but leave their key terms unmatched. Topics
+        the query joins with "or" are alternatives, one of which covers ("Which papers study
+        protein or molecule generation?" is answered by a protein paper alone)."""
         if not hits:
             return 0.0
-        cover = max(self.coverage(query, h.paper) for h in hits[:3])
+        groups = self.alternatives(query)
+        terms = _asked(query) - {t for items in groups for item in items for t in item}
+        cover = max(self.coverage(query, h.paper, terms, groups) for h in hits[:3])
         return max(h.dense for h in hits) + self.settings.coverage_weight * cover
 
 
