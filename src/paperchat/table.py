@@ -69,7 +69,7 @@ _POINTER = re.compile(r"https?://|\bwww\.|\b[\w-]+\.(?:com|org|io|net|science)/|
                       r"\b(?:code|data|datasets?|models?|weights|leaderboard|resources)\b[^.]{0,40}?\b(?:is|are|will be|"
                       r"has been|have been) (?:\w+ )?(?:provided|made|released)\b[^.]{0,30}?\b(?:open[- ]source|public\w*|"
                       r"available)|\blinks? to the (?:code|data|dataset|repository|project)\b|\bupon (?:publication|"
-                      r"acceptance)\b|\banonymity\b", re.I)
+                      r"acceptance)\b|\banonymity\b|\b(?:code|demo|implementation|project page)\b[^.]{0,30}?\bcan be found\b", re.I)
 _CLAUSE_END = re.compile(r"[,;:]\s")
 MAX_WORDS = 40
 # chosen on half of CSAbstruct's abstracts, measured on the other half (eval/table_cells.py, README)
