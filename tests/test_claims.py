@@ -26,6 +26,7 @@ from paperchat.claims import (
     pairing_conflict,
     pairs,
     polarity_conflict,
+    predicate_conflict,
     superlative_conflict,
 )
 from paperchat.config import AnswerSettings
@@ -492,3 +493,17 @@ def test_doing_without_what_the_abstract_uses_is_a_flipped_negation() -> None:
     assert polarity_conflict("It improves motion understanding without visual prompts.", motion)
     assert polarity_conflict("It improves motion understanding without training.", motion) == ""
     assert polarity_conflict("It needs no visual prompts.", "It needs no visual prompts and no training.") == ""
+
+
+def test_the_paper_said_to_be_what_the_abstract_says_another_thing_is() -> None:
+    # on the seeds, "How does GenCape compare to GenVP?": "GenVP is an established benchmark to examine the ability to
+    # perform high-level abstract visual reasoning (AVR) [2]" was kept; the abstract says that of RPMs
+    genvp = ("Raven's Progressive Matrices (RPMs) is an established benchmark to examine the ability to perform "
+             "high-level abstract visual reasoning (AVR). We propose Generative Visual Puzzles (GenVP), a framework to "
+             "model the entire RPM generation process.")
+    assert predicate_conflict(" is an established benchmark to examine the ability to perform abstract reasoning.",
+                              genvp, ["GenVP"])
+    assert predicate_conflict(" is a framework to model the entire RPM generation process.", genvp, ["GenVP"]) == ""
+    dscr = ("Depth and Spatial aware Cache Refinement (DSCR) is a lightweight and training-free method for VLMs. "
+            "We propose DSCR to reduce hallucinations.")
+    assert predicate_conflict(" is a lightweight and training-free method for VLMs.", dscr, ["Mitigating Hallucination"]) == ""

@@ -692,6 +692,44 @@ def identity_conflict(clause: str, own_names: Sequence[str] = ()) -> str:
     return f"it says the paper is '{named}', which its abstract names as something else"
 
 
+# "GenVP is an established benchmark to examine …": what the abstract says another named thing is
+# ("Raven's Progressive Matrices (RPMs) is an established benchmark to examine …"), said of the paper
+_IS_WHAT = re.compile(r"^\W*(?:is|are)\s+(?:(?:a|an|the)\s+)?((?:[\w'’-]+\s+){3}[\w'’-]+)", re.I)
+
+
+def predicate_conflict(clause: str, abstract: str, own_names: Sequence[str] = ()) -> str:
+    """A clause, its subject the paper's name taken out, that says the paper is what a sentence of
+    the abstract says something else is: that sentence's subject, before its "is", or the name
+    its phrase stands beside (", an established benchmark …"), is a named thing (a capital) and
+    neither the paper ("we", "our", "it", its names) nor an earlier-work phrase."""
+    m = _IS_WHAT.match(clause)
+    if not m:
+        return ""
+    what = r"\s+".join(re.escape(w) for w in m.group(1).split())
+    own = [n.lower() for n in own_names if n]
+    for sentence in sentences(abstract):
+        said = (re.search(rf"^(?P<subject>.*?)\s+(?:is|are)\s+(?:(?:a|an|the)\s+)?{what}", sentence, re.I)
+                or re.search(rf"(?P<subject>[A-Z][^,;:]*?),\s+(?:a|an|the)\s+{what}", sentence, re.I))
+        if not said:
+            continue
+        subject = said.group("subject")
+        if (re.search(r"\b[A-Z]", subject) and not _SELF.search(subject)
+                and not any(n in subject.lower() or subject.lower().strip() in n for n in own)
+                and not _coined(subject, abstract)):
+            return f"it says the paper is what its abstract says {subject.strip()} is"
+    return ""
+
+
+def _coined(subject: str, abstract: str) -> bool:
+    """Is a name in `subject` one the paper gives its own work ("DSCR is a lightweight … method" where the
+    abstract says "we propose Depth and Spatial aware Cache Refinement (DSCR)")? A name with a capital
+    after its first letter (or a digit), written after "we propose", "we introduce", "we call" …."""
+    names = re.findall(r"\b[A-Za-z][\w-]*[A-Z][\w-]*|\b[A-Z][\w-]*\d[\w-]*", subject)
+    return any(re.search(rf"\b(?:we|this (?:paper|work))\b[^.]*?\b(?:propose|introduce|present|develop|design|call|"
+                         rf"term|dub|name)\w*\b[^.]*\b{re.escape(n)}\b", s, re.I)
+               for n in names for s in sentences(abstract))
+
+
 _REPLY = re.compile(r"^\s*(?:no|yes)\s*[,.;:!]\s*", re.I)
 
 
@@ -712,4 +750,4 @@ def conflict(claim: str, best: str, nearby: str, abstract: str, own_names: Seque
             or earlier_conflict(plain, best, abstract)
             or name_conflict(claim, abstract, own_names)
             or credit_conflict(claim, abstract, own_names) or comparison_conflict(plain, abstract)
-            or identity_conflict(plain, own_names))
+            or identity_conflict(plain, own_names) or predicate_conflict(plain, abstract, own_names))
