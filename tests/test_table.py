@@ -265,6 +265,8 @@ def test_evidence_for_a_result_or_for_what_is_done_without_picks_that_sentence()
     # over ICLR 2026, "How do models perform on it?" after OmniSpatial quoted how the benchmark is built
     assert A.intent("How do models perform on it?") == A.intent("How does it perform on ImageNet?") == "result"
     assert A.intent("How does PEARL work?") == "method"
+    # on the seeds, "How do they evaluate their models?" quoted ProTDyn's opening sentences (read as "how do": a method)
+    assert A.intent("How do they evaluate their models?") == A.intent("How is ProTDyn validated?") == "data"
     assert A.pick_evidence(question, source, 1) == [said[0]]
     assert A.pick_evidence(question, source, 1, "result") == [said[3]]
     assert A.pick_evidence(question, source, 1, without=frozenset({"retrain"})) == [said[2]]

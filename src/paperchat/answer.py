@@ -101,8 +101,10 @@ def make_sources(hits: Sequence[Hit]) -> list[Source]:
 _INTENTS = {
     "number": re.compile(r"\bhow (?:much|many|fast|large|big|well|often)\b|\bby how much\b|\bwhat (?:is the )?"
                          r"(?:speed-?ups?|accuracy|gains?|improvements?|scores?|error|reduction)\b", re.I),
+    # "How do they evaluate their models?" asks for the evaluation, not the method ("how do")
     "data": re.compile(r"\b(?:what|which) (?:data|datasets?|benchmarks?|corpora|tasks)\b|\b(?:evaluated|tested|"
-                       r"trained) on\b", re.I),
+                       r"trained) on\b|\bhow (?:do|does|did|are|is|were|was) (?:[\w-]+\s+){0,3}?(?:evaluat\w*|"
+                       r"benchmark\w*|validat\w*)\b", re.I),
     "method": re.compile(r"\bhow (?:does|do|is|are|can)\b(?!(?:\s+[\w-]+){0,3}\s+perform)|\bwhat (?:method|technique|mechanism|components?|"
                          r"architecture|algorithm)\b|\bwork\b", re.I),
     # "What is its main result?" was answered with the abstract's opening sentence
