@@ -460,6 +460,7 @@ class Verifier:
                 if len(named) == len(backers):  # "X [1] demonstrates A, while Y [2] …": A is checked against X alone
                     backers = [[n for n in b if n in _about(c, subjects)] or b
                                for b, c in zip(backers, named, strict=True)]
+                backers = _per_clause(bare_clauses, backers)
                 if (not self._objects(bare_clauses, backers, by_n, cited_names)
                         and not self._off_abstract(bare_clauses, backers, by_n)):
                     outcome = titled
@@ -516,9 +517,7 @@ class Verifier:
                  names: Sequence[str]) -> bool:
         """Does a meaning check (negation, number, direction) object to one of `clauses` against
         the two sentences closest to it (no topic threshold) of each paper that backs it (`backers`,
-        per clause of the titled form; all of them for each clause if the two split differently)?"""
-        if len(backers) != len(clauses):
-            backers = [sorted({n for b in backers for n in b})] * len(clauses)
+        one list per clause: `_per_clause`)?"""
         for clause, vector, backing in zip(clauses, self.embed(clauses), backers, strict=True):
             for s in (by_n[n] for n in backing):
                 near = [s.sentences[int(i)] for i in np.argsort(-(s.vectors @ vector))[:2]]
@@ -531,9 +530,8 @@ class Verifier:
         titled form, by its own words (under `min_term_overlap` of its key terms in that abstract)?
         "A Statistical Learning Perspective on … Optimal Transport Solvers demonstrates results on
         Euclidean and spherical datasets" is close to that paper's "Neural network-based optimal
-        transport …" by its title alone; "Euclidean and spherical datasets" are another paper's."""
-        if len(backers) != len(clauses):
-            backers = [sorted({n for b in backers for n in b})] * len(clauses)
+        transport …" by its title alone; "Euclidean and spherical datasets" are another paper's.
+        `backers`: one list per clause (`_per_clause`)."""
         for clause, backing in zip(clauses, backers, strict=True):
             terms = _key_terms(clause)
             for s in (by_n[n] for n in backing):
@@ -587,6 +585,14 @@ class Verifier:
                     final.append(n)
                 support.setdefault(n, []).append(backers[n])
         return final, support, moved, per_clause, closeness
+
+
+def _per_clause(clauses: list[str], backers: list[list[int]]) -> list[list[int]]:
+    """The papers that back each of `clauses` (the bare form's), from those that back each clause of
+    the titled form: the same lists where the two split alike, else all of them for every clause."""
+    if len(backers) == len(clauses):
+        return backers
+    return [sorted({n for b in backers for n in b})] * len(clauses)
 
 
 def _ordinals_as_markers(sentence: str, shown: list[int]) -> str:

@@ -181,7 +181,7 @@ class Retriever:
             return {h.paper.paper_id for i, h in enumerate(close)
                     if i == 0 or not terms or self.coverage(query, h.paper, terms) >= TOPIC_SHARE}
         groups = self.alternatives(query)
-        topic = self.topic_terms(query, hits) - {t for items in groups for item in items for t in item}
+        topic = self.topic_terms(query, hits) - _in_groups(groups)
         # what a paper is about is in its title, problem and approach, not only where it is evaluated,
         # unless the question asks about evaluation ("Which papers evaluate on ImageNet?")
         weight = 1.0 if evaluation else s.result_only_weight
@@ -348,7 +348,7 @@ class Retriever:
         if not hits:
             return 0.0
         groups = self.alternatives(query)
-        terms = _asked(query) - {t for items in groups for item in items for t in item}
+        terms = _asked(query) - _in_groups(groups)
         cover = max(self.coverage(query, h.paper, terms, groups) for h in hits[:3])
         return max(h.dense for h in hits) + self.settings.coverage_weight * cover
 
@@ -357,6 +357,11 @@ def _asked(query: str) -> set[str]:
     """The terms of what a query asks about: its words without notation ("[0,1]") and without the
     words it is asked with ("compare", "papers")."""
     return set(tokenize(_NOTATION.sub(" ", query), query=True)) - asking_terms()
+
+
+def _in_groups(groups: Sequence[Sequence[Sequence[str]]]) -> set[str]:
+    """Every term of the topics a query joins with "or"/"and" (`Retriever.alternatives`)."""
+    return {t for items in groups for item in items for t in item}
 
 
 def _spelled_apart(terms: Iterable[str], idf: dict[str, float]) -> list[str]:
