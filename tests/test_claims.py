@@ -360,6 +360,11 @@ FLOWCAST = ("Flow Matching has recently emerged as a powerful approach for visua
 ONE_STEP = ("Diffusion models generate high-quality samples. However, they require hundreds of sampling steps due "
             "to their iterative nature. We propose a sampler that generates in one step.")
 
+MERGOPT = ("Model merging integrates fine-tuned expert models into a single model. However, existing approaches "
+           "mainly address parameter conflicts at the merging stage and overlook the role of the fine-tuning process, "
+           "which often leads to significant post-merge performance degradation. To address this limitation, we "
+           "propose a merging-aware optimizer.")
+
 DSCR = ("Despite progress with visual supervision, reinforcement learning, and post-hoc attention reshaping, the "
         "origins of hallucinations remain unclear. We propose DSCR, which augments the key-value cache with depth "
         "cues. However, existing benchmarks miss depth.")
@@ -392,7 +397,13 @@ DSCR = ("Despite progress with visual supervision, reinforcement learning, and p
     (" evaluates hallucination by using visual supervision, reinforcement learning, and post-hoc attention "
      "reshaping.", DSCR, False),
     (" augments the key-value cache with depth cues.", DSCR, True),
-    ("Despite progress with visual supervision and reinforcement learning, hallucinations remain.", DSCR, True)])
+    ("Despite progress with visual supervision and reinforcement learning, hallucinations remain.", DSCR, True),
+    # over ICLR 2026, "Compare the model merging methods": MergOPT said to do what it says existing approaches do,
+    # with their own verb ("address"), which had read as the paper addressing it
+    (" addresses parameter conflicts at the merging stage.", MERGOPT, False),
+    (" addresses post-merge performance degradation caused by overlooking fine-tuning.", MERGOPT, True),
+    (" addresses the problem that existing approaches overlook the fine-tuning process.", MERGOPT, True),
+    (" focuses on the fine-tuning process, which existing approaches overlook.", MERGOPT, True)])
 def test_what_the_abstract_says_of_earlier_work_is_not_the_papers(claim: str, abstract: str, ok: bool) -> None:
     best = next(s for s in abstract.split(". ")
                 if any(w in s for w in ("existing", "Recent", "such as", "Current", "However")))
@@ -432,6 +443,18 @@ GEN_DFL = ("While DFL has been shown to provide substantial advantages when comp
 def test_a_fault_the_abstract_finds_in_earlier_work_is_not_the_papers(claim: str, ok: bool) -> None:
     assert (fault_conflict(claim, GEN_DFL) == "") is ok
     assert fault_conflict(claim, "We find that our method struggles in high-dimensional settings.") == ""
+
+
+@pytest.mark.parametrize(("claim", "ok"), [
+    # over ICLR 2026, "Compare the model merging methods": "MergOPT focuses on parameter conflicts and overlooks
+    # fine-tuning" was kept; "focuses" read as the paper addressing the fault, though the fault is its own verb
+    (" focuses on parameter conflicts and overlooks fine-tuning.", False),
+    (" overlooks the role of the fine-tuning process.", False),
+    (" focuses on the fine-tuning process that existing approaches overlook.", True),
+    (" addresses the degradation that overlooking fine-tuning leads to.", True)])
+def test_a_fault_of_earlier_work_made_the_papers_own_verb_is_withheld(claim: str, ok: bool) -> None:
+    support = MERGOPT.split(". ")[1]
+    assert (fault_conflict(claim, support) == "") is ok
 
 
 def test_the_paper_said_to_be_another_thing_its_abstract_names_is_withheld() -> None:

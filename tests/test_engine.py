@@ -230,6 +230,27 @@ def test_a_yes_or_no_that_echoes_the_question_is_checked_and_its_withholding_sai
 
 
 
+@pytest.mark.parametrize(("reply", "question", "shown"), [
+    # over ICLR 2026, "Do any of them need training data?" after a table of model-merging papers
+    ("Yes, OptMerge builds improved MLLMs without requiring training data [2].", "Do any of them need training data?",
+     "OptMerge builds improved MLLMs without requiring training data [2]."),
+    ("No, MASS is fully training-free [5].", "Is any of them training-free?", "MASS is fully training-free [5]."),
+    ("[1] Yes, MASS is training-free.", "Do they need training?", "[1] MASS is training-free."),
+    # the reply agrees with its own words, or negates something else: it stands
+    ("No, OptMerge works without training data [2].", "Do any of them need training data?", None),
+    ("Yes, MASS does not need training data [5].", "Does any of them work without training data?", None),
+    ("Yes, MergOPT fine-tunes on data but does not use labels [1].", "Do any of them need training data?", None),
+    ("Yes, it is training-free [1].", "What do they need?", None)])  # no yes/no question
+def test_a_yes_or_no_its_own_words_contradict_is_left_out(reply: str, question: str, shown: str | None) -> None:
+    assert A.unsaid_reply(reply, question) == (shown or reply)
+
+
+def test_the_stream_judges_a_contradicted_reply_without_its_yes(settings, seed_index) -> None:
+    answer = _engine(settings, seed_index, "Yes, FaPS does not need extra training data [1].").answer(
+        "Does FaPS need extra training data?")
+    assert "Yes" not in " ".join(answer.verification.dropped_sentences) + answer.text
+
+
 def test_a_yes_to_the_earlier_question_is_no_answer_to_a_follow_up(settings, seed_index) -> None:
     """Over ICLR 2026, "Are there papers on federated learning with differential privacy?" then "What
     privacy guarantees do they give?" was answered "Yes, there are papers on federated learning with

@@ -29,7 +29,15 @@ import numpy as np
 from paperchat import table as T
 from paperchat.chat import ChatModel
 from paperchat.cite import Verifier
-from paperchat.claims import asks_amount, does_without, done_without, has_figure, negations
+from paperchat.claims import (
+    NEEDING,
+    asked_without,
+    asks_amount,
+    does_without,
+    done_without,
+    has_figure,
+    negations,
+)
 from paperchat.config import AnswerSettings
 from paperchat.errors import ModelUnavailableError, PaperchatError
 from paperchat.markers import opens_more, split_sentences, strip_markers
@@ -52,6 +60,7 @@ COMPARATIVE = re.compile(
     r"what papers|papers (?:that|which|on|about)|approaches|methods|both|similar|trade-?offs?|"
     r"(?:which|what)\s+(?:[\w-]+\s+){1,3}?papers|"  # "Which ICLR 2025 papers", "What recent diffusion papers"
     r"(?:in|across|among|between)\s+(?:these|those|the|different|all|both)\s+papers|"  # "How are EBMs trained in these papers?"
+    r"(?:how|why) (?:do|did|have|are|were) (?:[\w-]+\s+){0,2}?(?:papers|works|studies)|"  # "How do recent papers improve …?"
     r"different from|differently|(?:better|worse|faster|slower) than)\b",  # "How is it different from PEARL?"
     re.IGNORECASE,
 )
@@ -291,6 +300,7 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
 
     def flush(text: str) -> Generator[str, None, None]:
         for sentence in split_sentences(text):
+            sentence = unsaid_reply(sentence, asked) if asked else sentence
             kept = [c.text for c in result.sentences if c.text]
             if (len(kept) >= cap
                     or _repeats(sentence, kept, settings.repeat_overlap)
@@ -358,6 +368,27 @@ _ASKS_YES_NO = re.compile(r"^\W*(?:is|are|was|were|do|does|did|can|could|has|hav
                           r"must|any)\b", re.I)
 # a sentence set out as a table cell: "Result: Extensive experiments …", "DiffStyle3D: Problem: 3D style …"
 _AS_CELL = re.compile(r"^\W*(?:\[\d+\]\s*)?(?:[^:.]{1,200}:\s*)?(?:problem|approach|result|data)\s*:", re.I)
+
+
+_REPLY_WORD = re.compile(r"^(\W*(?:\[[\d,\s]+\]\s*)*)(yes|no)\b[\s,;:.!-]*", re.I)
+
+
+def unsaid_reply(sentence: str, asked: str) -> str:
+    """The sentence without its "Yes"/"No" when its own words say the opposite: "Yes, OptMerge … builds
+    improved MLLMs without requiring training data [2]" to "Do any of them need training data?" (it
+    does without what was asked for), or "No, MASS is training-free" to "Is any of them training-free?"
+    (it does without what was asked to be done without). What follows is verified as any claim; the
+    reply word, which the verifier reads as no claim, is what would have misled."""
+    m = _REPLY_WORD.match(sentence)
+    if not m or not _ASKS_YES_NO.match(asked):
+        return sentence
+    rest = sentence[m.end():]
+    without = {t for t in done_without(rest) if t not in NEEDING}
+    if m.group(2).lower() == "yes":
+        contradicts = without & (set(tokenize(asked)) - done_without(asked) - NEEDING)
+    else:
+        contradicts = {t for t in asked_without(asked) if does_without(t, without)}
+    return f"{m.group(1)}{rest[:1].upper()}{rest[1:]}" if contradicts and rest else sentence
 
 
 def takes_a_side(sentence: str, question: str, asked: str = "") -> bool:

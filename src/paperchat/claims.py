@@ -188,12 +188,12 @@ def done_without(text: str) -> set[str]:
 # the verbs are left out of its phrase ("extra data"), and with "extra" and the like out of its terms ("data")
 _NEEDING_VERBS = frozenset({"need", "needs", "needed", "require", "requires", "required", "rely", "relies", "depend",
                             "depends", "use", "uses", "using", "on"})
-_NEEDING = frozenset(tokenize(" ".join(sorted(_NEEDING_VERBS)) + " any additional extra further more"))
+NEEDING = frozenset(tokenize(" ".join(sorted(_NEEDING_VERBS)) + " any additional extra further more"))
 
 
 def asked_without(question: str) -> set[str]:
     """What a question asks to be done without ("Which of them needs no retraining?": "retrain")."""
-    return done_without(question) - _NEEDING
+    return done_without(question) - NEEDING
 
 
 def without_phrase(question: str) -> str:
@@ -245,7 +245,7 @@ def _swapped(claim: str, support: str) -> bool:
     without training". Read on the first two terms each negation of the claim governs."""
     affirmed, negated = _affirmed_terms(support), done_without(support)
     for m in _NEGATION.finditer(claim):
-        governed = [t for t in tokenize(" ".join(claim[m.end():].split()[:4])) if t not in _NEEDING][:2]
+        governed = [t for t in tokenize(" ".join(claim[m.end():].split()[:4])) if t not in NEEDING][:2]
         if len(governed) == 2 and all(t in affirmed and t not in negated for t in governed):
             return True
     return False
@@ -537,6 +537,7 @@ def comparison_conflict(claim: str, abstract: str) -> str:
 
 # what an abstract says is wrong with earlier work ("DFL … has been shown to struggle in high-dimensional settings")
 _FAULT = re.compile(r"\b(?:struggl\w*|fail(?:s|ed|ing|ure)?|suffer\w*|lack(?:s|ed|ing)?|limitations?|costly|expensive|"
+                    r"overlook(?:s|ed|ing)?|neglect(?:s|ed|ing)?|ignor(?:es|ed|ing)|"
                     r"inefficien\w*|unstable|unreliable|vulnerable|insufficient\w*|poorly|unable|cannot)\b", re.I)
 # … and what a claim says the paper does about it
 _REMEDY = re.compile(r"\b(?:address\w*|overcom\w*|tackl\w*|mitigat\w*|solv\w*|alleviat\w*|resolv\w*|reduc\w*|"
@@ -547,6 +548,11 @@ _REMEDY = re.compile(r"\b(?:address\w*|overcom\w*|tackl\w*|mitigat\w*|solv\w*|al
 
 
 
+# a fault that is the verb of the claim's subject (its name taken out): "… and overlooks the role of …"
+_OWN_FAULT = re.compile(r"(?:^\W*|\b(?:and|but)\s+|,\s+)(?:also\s+|often\s+|still\s+)?"
+                        r"(overlooks|ignores|neglects|fails|struggles|suffers|lacks)\b", re.I)
+
+
 def fault_conflict(claim: str, support: str) -> str:
     """A fault the abstract finds in earlier work, said of the paper: "Gen-DFL has been shown to
     struggle in high-dimensional settings" of "While DFL … has also been shown to struggle in
@@ -555,7 +561,11 @@ def fault_conflict(claim: str, support: str) -> str:
     paper addresses it or that it is another's."""
     said = {m.group(0).lower()[:5] for m in _FAULT.finditer(claim)}
     stated = {m.group(0).lower()[:5] for m in _FAULT.finditer(support)}
-    if not said & stated or _WE.search(support) or _REMEDY.search(claim):
+    # "focuses on parameter conflicts and overlooks fine-tuning": the fault is the paper's own verb, so
+    # "focuses" does not say the paper addresses it
+    verb = _OWN_FAULT.search(claim)
+    own = verb is not None and verb.group(1).lower()[:5] in stated
+    if not said & stated or _WE.search(support) or (_REMEDY.search(claim) and not own):
         return ""
     # "DFL has been shown to struggle …": said of what the abstract says it of (a name, or a capitalised
     # word past the first)
@@ -616,22 +626,31 @@ def earlier_conflict(claim: str, support: str, abstract: str) -> str:
     `EARLIER_TERMS` terms (and a third of its own) that the abstract writes only in an opening
     "Despite progress with …," phrase ("uses visual supervision, reinforcement learning, and
     post-hoc attention reshaping")."""
-    if _EARLIER_SAID.search(claim):
-        return ""
     m = of_earlier_work(support)
+    # "their slow inference …": a noun follows, no verb to read
+    noun_first = m is not None and m.re is _THEIRS and m.group("det").lower() != "they"
+    words = [] if not m or noun_first else re.findall(r"[A-Za-z][\w-]*", m.group("rest"))
+    verb = next((w for w in words[:4] if not _NOT_VERB.match(w)), "")
+    # the claim sets the paper against earlier work or says it addresses it, unless that word is earlier
+    # work's own verb: "MergOPT addresses parameter conflicts at the merging stage" of "existing approaches
+    # mainly address parameter conflicts at the merging stage and overlook …"
+    said = [_stem(x.group(0)) == _stem(verb) and len(_stem(verb)) >= 4 for x in _EARLIER_SAID.finditer(claim)]
+    if not all(said):
+        return ""
     if m:
         terms = set(tokenize(claim))
         said_of_paper = re.match(r"^\W*(?:also\s+)?[a-z]+s\b", claim)  # its name, taken out, was the subject
-        if said_of_paper and len(terms) >= 4 and len(terms & set(tokenize(support))) >= COPIED * len(terms):
+        if (not said and said_of_paper and len(terms) >= 4
+                and len(terms & set(tokenize(support))) >= COPIED * len(terms)):
             return "the abstract says this of earlier work, not of this paper"  # "ZIP-RC scales … by using a fixed budget"
-        # "their slow inference …": a noun follows, no verb to read
-        noun_first = m.re is _THEIRS and m.group("det").lower() != "they"
-        words = [] if noun_first else re.findall(r"[A-Za-z][\w-]*", m.group("rest"))
-        verb = next((w for w in words[:4] if not _NOT_VERB.match(w)), "")
         claimed = re.findall(r"[A-Za-z][\w-]*", claim)
         at = next((i for i, w in enumerate(claimed) if len(_stem(verb)) >= 4 and _stem(w) == _stem(verb)), None)
         done = set(tokenize(" ".join(claimed[at + 1:]))) if at is not None else set()
-        if done and 3 * len(done & set(tokenize(support))) >= 2 * len(done):
+        # with earlier work's own verb, what it is done to must be what earlier work does it to, not
+        # what follows from it ("addresses post-merge performance degradation caused by …")
+        object_of = words[words.index(verb) + 1:] if said else []
+        held = set(tokenize(" ".join(object_of))) if said else set(tokenize(support))
+        if done and 3 * len(done & held) >= 2 * len(done):
             return "the abstract says this of earlier work, not of this paper"
     earlier, own, conceded = _earlier_and_own(abstract)
     theirs = set(tokenize(claim)) & (set(tokenize(conceded)) - set(tokenize(own)))
