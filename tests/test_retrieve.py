@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from paperchat import retrieve
 from paperchat.retrieve import CALLING_AT_MOST, Retriever, calling, parse_query
 from paperchat.schema import Filters, Hit
 
@@ -159,6 +160,10 @@ def test_the_verb_that_joins_a_comparisons_topics_is_no_topic(seed_index, settin
     ("How is it different from PEARL?", True),  # read in the app: quoted the paper "it" meant alone
     ("How do GenVP and GenCape use VAEs differently?", True),  # read in the app: quotes, no table
     ("Is FlowCast faster than the shortcut models paper?", True),
+    # asked over ICLR 2026: five papers quoted, no table
+    ("How do recent papers improve routing in mixture-of-experts models?", True),
+    ("How do papers detect benchmark contamination in LLMs?", True),
+    ("How does the PEARL paper draft tokens?", False),
     ("Which paper introduces PEARL?", False),
     ("How does FaPS work in different settings?", False),
     ("What does the PEARL paper propose?", False),
@@ -354,3 +359,19 @@ def test_of_two_papers_of_one_name_the_question_is_about_the_one_that_holds_its_
         hits = r.retrieve(question).hits
         assert {h.paper.paper_id for h in hits} == {"m", "u"}
         assert r.relevant(question, hits, comparative=False) == about
+
+
+def test_a_rare_term_no_paper_found_holds_is_named(seed_index, settings, monkeypatch) -> None:
+    """Over ICLR 2026, "What approaches address oversmoothing in graph neural networks?" got a table of
+    five graph papers none of which speaks of oversmoothing. Such a term is named in a note; over
+    the 76 seeds no term is rare enough (a share of 0.002 of the papers), so here the share is raised
+    to one paper in 50."""
+    r = Retriever(seed_index, settings.retrieval)
+    question = "Which watermarking papers use Raven matrices?"
+    hits = r.retrieve(question, 8).hits
+    watermarking = [h for h in hits if "atermark" in h.paper.title]
+    assert watermarking and r.unheld(question, watermarking) == ""  # no seed term is rare at 0.002
+    monkeypatch.setattr(retrieve, "RARE_SHARE", 0.02)
+    assert r.unheld(question, watermarking) == "Raven"  # the word as asked
+    assert r.unheld(question, hits) == ""  # GenVP, a Raven's matrices paper, is among them
+    assert r.unheld("Which watermarking or Raven papers are there?", watermarking) == ""  # one of two topics

@@ -256,9 +256,12 @@ class Engine:
                 about = conversation.picked_phrase(asked) if pick == "holding" and not chosen and not venue else ""
                 missing = self._retriever.unmentioned(about, found.hits) if about else ""
                 if missing:  # say so, as a matter of words ("about vision": image compression is, in other words)
-                    word = "word" if len(missing.split()) == 1 else "words"
-                    plan.note = f"None of these abstracts uses the {word} “{missing}”. What they say:"
+                    plan.note = _unused(missing)
                     found.relevant = {h.paper.paper_id for h in found.hits}
+            rare = "" if plan.reading != "fresh" or plan.note else self._retriever.unheld(
+                plan.query, [h for h in found.hits if h.paper.paper_id in found.relevant])
+            if rare:  # "oversmoothing" in no graph paper found: the closest are shown, and said to be only that
+                plan.note = _unused(rare)
             if not found.relevant:  # no hit holds the topic: nothing to answer from, unless pointed at
                 found.relevant = {h.paper.paper_id for h in found.hits} if plan.reading == "narrow" else set()
                 found.abstain = plan.reading != "narrow"
@@ -345,3 +348,8 @@ class Engine:
             stored = s.paper.roles
             s.roles = stored if len(stored) == len(s.sentences) else roles.label(s.sentences)
         return sources
+
+
+def _unused(words: str) -> str:
+    """The note before papers shown although none of them uses `words` of the question."""
+    return f"None of these abstracts uses the {'word' if len(words.split()) == 1 else 'words'} “{words}”. What they say:"

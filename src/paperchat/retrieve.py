@@ -284,6 +284,26 @@ class Retriever:
                 out.add(h.paper.paper_id)
         return out
 
+    def unheld(self, query: str, hits: list[Hit]) -> str:
+        """The query's word for a rare term of it that none of `hits` holds, else "": "oversmoothing" in
+        "What approaches address oversmoothing in graph neural networks?" over ICLR 2026, answered with
+        five graph papers none of which speaks of it. Rare is held by at most RARE_SHARE of the papers
+        (one at least): how a question is asked ("much", "instead") is in many, and over the 76 seeds
+        no term is rare. A term of the topics it joins with "or"/"and" is one of several and left out;
+        a hit holds a term written with a hyphen too ("over-smoothing")."""
+        snap = self.index.snapshot()
+        n = len(snap.papers)
+        idf = self._idf(snap)
+        rare = math.log(1 + (n - RARE_SHARE * n + 0.5) / (RARE_SHARE * n + 0.5))  # BM25's idf at that share
+        terms = sorted((t for t in _asked(query) - _in_groups(self.alternatives(query)) if idf.get(t, 0.0) >= rare),
+                       key=idf.__getitem__, reverse=True)
+        texts = [f"{h.paper.title} {h.paper.abstract}".lower().replace("-", "") for h in hits]
+        for term in terms:
+            word = next((w for w in re.findall(r"[\w-]+", query) if term in tokenize(w, query=True)), term)
+            if hits and not any(term.replace("-", "") in t for t in texts) and not _how_said(word, idf):
+                return word
+        return ""
+
     def topic_terms(self, query: str, hits: list[Hit]) -> set[str]:
         """The query terms that two or more of the hits share: what a comparative question is
         about ("watermark" in "how do the watermarking papers differ in what they protect"),
@@ -359,6 +379,21 @@ def _asked(query: str) -> set[str]:
     return set(tokenize(_NOTATION.sub(" ", query), query=True)) - asking_terms()
 
 
+def _how_said(word: str, idf: dict[str, float]) -> bool:
+    """An adverb ("cheaply") or the -er/-est form of a word more papers use ("quicker", "cheaper"): how
+    a question is asked, however few abstracts write it so."""
+    w = word.lower()
+    if w.endswith("ly"):
+        return True
+    own = idf.get(next(iter(tokenize(w, query=True)), ""), 0.0)
+    for suffix in ("est", "er"):
+        base = w[:-len(suffix)] if w.endswith(suffix) else ""
+        forms = {base, base + "e", base[:-1] + "y", base[:-1] if base[-2:-1] == base[-1:] else base} if base else set()
+        if any(idf.get(t, own) < own for form in forms for t in tokenize(form, query=True)[:1]):
+            return True
+    return False
+
+
 def _in_groups(groups: Sequence[Sequence[Sequence[str]]]) -> set[str]:
     """Every term of the topics a query joins with "or"/"and" (`Retriever.alternatives`)."""
     return {t for items in groups for item in items for t in item}
@@ -378,6 +413,7 @@ def _spelled_apart(terms: Iterable[str], idf: dict[str, float]) -> list[str]:
 _CALLED = re.compile(r"\bthe\s+((?:[\w-]+\s+){1,6}?)(?:paper|method|work|approach|framework)\b", re.I)
 TOPIC_SHARE = 0.5  # of the question's specific terms the top hit holds, a further paper holds this share (idf)
 HOLDING_MARGIN = 0.25  # set by hand on two follow-ups read in the app, not tuned
+RARE_SHARE = 0.002  # a term at most this share of the papers hold names a topic ("oversmoothing"); set by hand
 
 
 _NAME = re.compile(r"\b(?:[A-Za-z][\w-]*)?(?:[a-z][A-Z]|[A-Z][A-Z0-9])[\w-]*\b")  # GenCape, ZIP-RC, dParallel
