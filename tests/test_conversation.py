@@ -403,3 +403,19 @@ def test_a_question_whose_subject_points_back_is_about_those_papers(settings, se
     assert answer.shown and set(answer.shown) <= set(history[0].shown)
     answer, history = _talk(engine, WATERMARKS, "Which achieves the highest bit accuracy under attacks?")
     assert answer.shown and set(answer.shown) <= set(history[0].shown)
+
+
+def test_are_there_limitations_and_each_ask_about_the_papers_just_shown(settings, seed_index) -> None:
+    """Over ICLR 2026, "Are there any limitations?" after a question on sparse autoencoders was read as a
+    new question ("are there" asked the collection) and quoted papers with "limit" in their titles;
+    "How many tasks does each have?" after web-agent benchmarks quoted a robotics paper."""
+    from paperchat import conversation as C
+
+    assert C.bare("Are there any limitations?") and not C.bare("Are there papers on watermarking?")
+    assert C._SET.search("How many tasks does each have?") and C._SET.search("What does each one evaluate on?")
+    assert C._SET.search("Does either need labeled anomalies?") and C._SET.search("Is either of them lossless?")
+    assert not C._SET.search("Which papers evaluate each layer?")
+    engine = Engine(settings, seed_index)
+    for follow_up in ("Are there any limitations?", "How many bits does each embed?"):
+        answer, history = _talk(engine, WATERMARKS, follow_up)
+        assert answer.shown and set(answer.shown) <= set(history[0].shown), follow_up

@@ -46,7 +46,11 @@ _WHICH_VERB = (r"^\W*which (?:is|are|was|were|does|do|did|has|have|needs?|uses?|
                r"achieves?|gets?|gives?|reaches?|obtains?|reports?|yields?|handles?|supports?|offers?|provides?)\b")
 _SET = re.compile(_WHICH_VERB + r"|\b(?:which|what|any|all|none|both|each|one|some|many) of (?:these|those|them|the above|the two)\b|"
                   r"\bwhich one\b(?! of the (?:papers|collection))|"
-                  r"\b(?:these|those) (?:papers|methods|works|approaches|ones)\b|\bamong (?:these|them|those)\b", re.I)
+                  r"\b(?:these|those) (?:papers|methods|works|approaches|ones)\b|\bamong (?:these|them|those)\b|"
+                  # "How many tasks does each have?" after a question on web-agent benchmarks
+                  r"\b(?:does|do|did|is|was|can|for) each\b|\beach (?:one|paper|method|approach|benchmark|model)\b|"
+                  r"\b(?:does|do|did|is|was|can) (?:either|neither)\b|\b(?:either|neither) of\b",  # "Does either need …?"
+                  re.I)
 # one paper: the first cited; "How is that different from …?", "Does this need …?": "that"/"this" as the subject
 _ONE_WORDS = (r"it|its|this (?:paper|method|one|model)|that (?:paper|method|one)|"
               r"(?:(?<=\bis )|(?<=\bdoes )|(?<=\bdid )|(?<=\bwas ))(?:that|this)\b")
@@ -87,8 +91,9 @@ _BARE_WORDS = frozenset(tokenize(
     # "Which benchmark is the largest?", "Which is best?": a rank among the papers just shown
     "largest biggest smallest fastest slowest best worst highest lowest cheapest longest shortest strongest "
     "larger bigger smaller faster slower better worse higher lower cheaper longer shorter stronger", query=True))
-# … unless it asks the collection ("Which papers propose benchmarks?", "Are there datasets?")
-_COLLECTION = re.compile(r"\b(?:papers|works|studies|methods|approaches|collection|is there|are there)\b", re.I)
+# … unless it asks the collection ("Which papers propose benchmarks?"); "Are there any limitations?" after
+# a question on sparse autoencoders asks about those papers (it had retrieved papers with "limit" in the title)
+_COLLECTION = re.compile(r"\b(?:papers|works|studies|methods|approaches|collection)\b", re.I)
 
 Reading = tuple[str, Filters, str, Retrieved | None]
 
