@@ -400,3 +400,7 @@ def test_under_a_table_a_sentence_that_copies_a_cell_is_left_out(settings, seed_
     # as the model wrote it over ICLR 2026: a marker, then a title longer than 80 characters, then the column
     long = "[1] Evaluating GFlowNet from partial episodes for stable and flexible policy-based training: Approach: The"
     assert A._AS_CELL.match(long) and not A._AS_CELL.match("The key problem: drafts are slow [1].")
+    # on the seeds, "Which papers do anomaly detection, and how?": a cell copied without the references it cites
+    cell = ("Anomaly detection refers to the techniques that identify (probably unseen) rare or suspicious data that "
+            "deviate significantly from the pre-defined normal data (Chalapathy & Chawla, 2019; Ruff et al., 2021).")
+    assert A._copies(f"{cell.split(' (Chalapathy')[0]} [1].", [cell], settings.answer.echo_overlap)

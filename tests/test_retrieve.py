@@ -164,6 +164,9 @@ def test_the_verb_that_joins_a_comparisons_topics_is_no_topic(seed_index, settin
     ("How do recent papers improve routing in mixture-of-experts models?", True),
     ("How do papers detect benchmark contamination in LLMs?", True),
     ("How does the PEARL paper draft tokens?", False),
+    ("Which benchmarks evaluate web agents, and what do they find?", True),  # over ICLR 2026: quotes, no table
+    ("What datasets does PEARL use?", False),
+    ("What models do they evaluate?", False),
     ("Which paper introduces PEARL?", False),
     ("How does FaPS work in different settings?", False),
     ("What does the PEARL paper propose?", False),
@@ -375,3 +378,19 @@ def test_a_rare_term_no_paper_found_holds_is_named(seed_index, settings, monkeyp
     assert r.unheld(question, watermarking) == "Raven"  # the word as asked
     assert r.unheld(question, hits) == ""  # GenVP, a Raven's matrices paper, is among them
     assert r.unheld("Which watermarking or Raven papers are there?", watermarking) == ""  # one of two topics
+
+
+def test_doing_without_reads_a_hyphenated_word_either_way(seed_index, settings) -> None:
+    """Over ICLR 2026, "Which of them need no fine-tuning?" after context-extension papers was told "None
+    of these abstracts says it does without fine-tuning": DroPE's says "without any long-context
+    finetuning". A seed abstract says its networks "do not require fine-tuning"."""
+    from paperchat.claims import asked_without, done_without
+
+    assert asked_without("Which of them need no fine-tuning?") == asked_without("Which need no finetuning?") == {"finetun"}
+    assert "finetun" in done_without("yields context extension without any long-context finetuning")
+    assert {"fine-tuning", "finetun"} <= done_without("do not require fine-tuning")  # the verifier reads both
+    r = Retriever(seed_index, settings.retrieval)
+    hits = r.retrieve("Are there papers that generate neural network weights?", 5).hits
+    generator = next(h.paper.paper_id for h in hits if "do not require fine-tuning" in h.paper.abstract)
+    for question in ("Which of them need no finetuning?", "Which of them need no fine-tuning?"):
+        assert generator in (r.doing_without(question, hits) or set()), question

@@ -36,6 +36,7 @@ from paperchat.claims import (
     does_without,
     done_without,
     has_figure,
+    joined,
     negations,
 )
 from paperchat.config import AnswerSettings
@@ -61,6 +62,9 @@ COMPARATIVE = re.compile(
     r"(?:which|what)\s+(?:[\w-]+\s+){1,3}?papers|"  # "Which ICLR 2025 papers", "What recent diffusion papers"
     r"(?:in|across|among|between)\s+(?:these|those|the|different|all|both)\s+papers|"  # "How are EBMs trained in these papers?"
     r"(?:how|why) (?:do|did|have|are|were) (?:[\w-]+\s+){0,2}?(?:papers|works|studies)|"  # "How do recent papers improve …?"
+    # "Which benchmarks evaluate web agents?" (the plural as the subject; not "What datasets does PEARL use?")
+    r"(?:which|what) (?:[\w-]+\s+){0,2}?(?:benchmarks|datasets|techniques|frameworks|algorithms|models|systems)"
+    r"\s+(?!does|do|did|is|are|was|were|has|have|can|could|will|would|should)[a-z]+|"
     r"different from|differently|(?:better|worse|faster|slower) than)\b",  # "How is it different from PEARL?"
     re.IGNORECASE,
 )
@@ -385,7 +389,7 @@ def unsaid_reply(sentence: str, asked: str) -> str:
     rest = sentence[m.end():]
     without = {t for t in done_without(rest) if t not in NEEDING}
     if m.group(2).lower() == "yes":
-        contradicts = without & (set(tokenize(asked)) - done_without(asked) - NEEDING)
+        contradicts = without & (set(tokenize(asked)) | set(tokenize(joined(asked)))) - done_without(asked) - NEEDING
     else:
         contradicts = {t for t in asked_without(asked) if does_without(t, without)}
     return f"{m.group(1)}{rest[:1].upper()}{rest[1:]}" if contradicts and rest else sentence
@@ -409,7 +413,7 @@ CUT_OFF = "cut off: the reply stops mid-sentence (the model ran out of tokens)"
 
 
 # "Chen et al., 2023c", "Benton et al. (2023)", "Lee and Kim, 2022": a reference an abstract cites
-_REFERENCE = re.compile(r"[A-Z][\w'-]+(?:\s+(?:et al\.?|and [A-Z][\w'-]+))?,?\s*\(?\d{4}[a-z]?\)?")
+_REFERENCE = re.compile(r"[A-Z][\w'-]+(?:\s+(?:et al\.?|(?:and|&) [A-Z][\w'-]+))?,?\s*\(?\d{4}[a-z]?\)?")
 
 
 def _only_references(sentence: str, names: Sequence[str]) -> bool:
@@ -436,10 +440,12 @@ def _said_of_itself(sentence: str, question: str, names: Sequence[str], by_n: di
 
 
 def _copies(sentence: str, cells: Sequence[str], share: float, most: float = 0.8) -> bool:
-    """More than `share` of the sentence's terms are one cell's, and so are `most` of that cell's."""
+    """More than `share` of the sentence's terms are one cell's, and so are `most` of that cell's, the
+    references it cites left out ("… from the pre-defined normal data (Chalapathy & Chawla, 2019; Ruff
+    et al., 2021)" was copied under the table without them)."""
     words = set(tokenize(sentence))
     for cell in cells:
-        held = set(tokenize(cell))
+        held = set(tokenize(_REFERENCE.sub(" ", cell)))
         if held and len(words & held) > share * max(len(words), 1) and len(words & held) >= most * len(held):
             return True
     return False

@@ -177,11 +177,22 @@ def _negated_terms(text: str) -> set[str]:
 _FREE = re.compile(r"\b[A-Za-z]+-free\b", re.I)  # "training-free": a negation of what it is free of
 
 
+# prefixes written with a hyphen or without ("fine-tuning" and "finetuning", "pre-training" and "pretraining")
+_JOINED = re.compile(r"\b(pre|post|re|fine|multi|hyper|co|non)-(?=[a-z])", re.I)
+
+
+def joined(text: str) -> str:
+    """`text` with the prefixes written either way joined to their word ("fine-tuning" -> "finetuning")."""
+    return _JOINED.sub(r"\1", text)
+
+
 def done_without(text: str) -> set[str]:
     """The terms `text` says are not needed or not done: those a negation governs ("requires no
     additional training", "without retraining") and the first part of a "-free" word
-    ("training-free", "label-free")."""
-    return _negated_terms(text) | {t for w in _FREE.findall(text) for t in tokenize(w[:-len("-free")])}
+    ("training-free", "label-free"); a word written with a hyphen gives its joined form too
+    ("without fine-tuning": "finetun", as "without finetuning" gives)."""
+    return (_negated_terms(text) | _negated_terms(joined(text))
+            | {t for w in _FREE.findall(text) for t in tokenize(w[:-len("-free")])})
 
 
 # the words a question that asks what is done without needs beside it ("does not need any extra data"):
@@ -192,8 +203,10 @@ NEEDING = frozenset(tokenize(" ".join(sorted(_NEEDING_VERBS)) + " any additional
 
 
 def asked_without(question: str) -> set[str]:
-    """What a question asks to be done without ("Which of them needs no retraining?": "retrain")."""
-    return done_without(question) - NEEDING
+    """What a question asks to be done without ("Which of them needs no retraining?": "retrain"), a
+    hyphenated word in its joined form only ("need no fine-tuning": "finetun"), which done_without
+    gives for either spelling."""
+    return done_without(joined(question)) - NEEDING
 
 
 def without_phrase(question: str) -> str:

@@ -273,16 +273,15 @@ class Retriever:
         done without by a paper that needs no training. None when the question negates nothing
         specific ("Which of them does not use a model?": "model" is in most papers)."""
         idf = self._idf()
-        terms = {t for t in self._specific(asked_without(question) - asking_terms()) if t in idf}
+        negated = {h.paper.paper_id: done_without(f"{h.paper.title}. {h.paper.abstract}") for h in hits}
+        # a term the index lacks may be a joined form ("finetun") a hit does without
+        terms = {t for t in self._specific(asked_without(question) - asking_terms())
+                 if t in idf or any(does_without(t, n) for n in negated.values())}
         if not terms:
             return None
-        total = sum(idf[t] for t in terms)
-        out = set()
-        for h in hits:
-            negated = done_without(f"{h.paper.title}. {h.paper.abstract}")
-            if sum(idf[t] for t in terms if does_without(t, negated)) >= total / 2:
-                out.add(h.paper.paper_id)
-        return out
+        unseen = max(idf.values(), default=1.0)
+        total = sum(idf.get(t, unseen) for t in terms)
+        return {pid for pid, n in negated.items() if sum(idf.get(t, unseen) for t in terms if does_without(t, n)) >= total / 2}
 
     def unheld(self, query: str, hits: list[Hit]) -> str:
         """The query's word for a rare term of it that none of `hits` holds, else "": "oversmoothing" in
