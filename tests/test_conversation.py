@@ -112,6 +112,30 @@ def test_which_of_them_means_the_papers_the_answer_was_about_not_every_card(sett
     assert set(answer.shown) <= set(history[0].answered)
 
 
+def test_the_first_two_are_the_first_two_the_person_saw(settings, seed_index) -> None:
+    """Over ICLR 2026, "Compare the first two." after a table of video-generation papers was answered
+    about the first paper alone: "the first" was read, "two" was not."""
+    engine = Engine(settings, seed_index)
+    _, history = _talk(engine, WATERMARKS)
+    shown = history[0].shown
+    assert len(shown) >= 3
+    answer = engine.answer("Compare the first two.", history)
+    assert answer.table is not None and [r.paper_id for r in answer.table.rows] == shown[:2]
+    assert set(engine.answer("What do the last two protect?", history).shown) == set(shown[-2:])
+
+
+def test_what_about_something_else_asks_the_last_question_of_it(settings, seed_index) -> None:
+    """Over ICLR 2026, "Are there papers on membership inference attacks against diffusion models?" then
+    "What about against LLMs?" was read as a new question and answered with LLM alignment papers."""
+    from paperchat import conversation as C
+
+    engine = Engine(settings, seed_index)
+    first = "Which papers speed up speculative decoding?"
+    answer, history = _talk(engine, first, "What about for diffusion language models?")
+    assert first in answer.query
+    assert C._WHAT_ABOUT.match("And how about images?") and not C._WHAT_ABOUT.match("What is known about PEARL?")
+
+
 def test_what_about_another_venue_replaces_the_venue_and_stays_a_comparison(settings, seed_index) -> None:
     """Read in the app: "What about ICLR 2026?" after an ICML 2026 comparison searched ICML and ICLR
     2026 together, and was answered as a question about one paper (no table)."""

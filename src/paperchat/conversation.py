@@ -40,7 +40,12 @@ from paperchat.text import asking_terms, tokenize
 _ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "last": -1,
              "1st": 0, "2nd": 1, "3rd": 2, "4th": 3, "5th": 4}
 _ORDINAL = re.compile(r"\b(?:the\s+)?(" + "|".join(_ORDINALS) + r")\s+(?:one|paper|method|source|result|approach)s?\b"
-                      r"|\bthe\s+(" + "|".join(_ORDINALS) + r")\b", re.I)
+                      r"|\bthe\s+(" + "|".join(_ORDINALS) + r")\b(?!\s+(?:two|three|four|five|[2-5])\b)", re.I)
+# "Compare the first two.", "the last three papers": that many from the start or the end of those shown
+_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "2": 2, "3": 3, "4": 4, "5": 5}
+_FIRST_N = re.compile(r"\b(first|top|last)\s+(two|three|four|five|[2-5])\b", re.I)
+# "What about against LLMs?", "How about for images?": the last question again, on what it now names
+_WHAT_ABOUT = re.compile(r"^\W*(?:and\s+)?(?:what|how)\s+about\b", re.I)
 # "Which is more robust?" after a comparison: "which" with a verb, not a noun ("which papers"), picks among them
 _WHICH_VERB = (r"^\W*which (?:is|are|was|were|does|do|did|has|have|needs?|uses?|requires?|works?|performs?|scales?|"
                r"achieves?|gets?|gives?|reaches?|obtains?|reports?|yields?|handles?|supports?|offers?|provides?)\b")
@@ -179,9 +184,11 @@ def read(text: str, stated: Filters, history: Sequence[Turn],
     about = last.answered or last.cited or last.shown  # "By how much?" after a table: all its rows
     if bare(text) and not (stated.venues or stated.years) and about:
         return f"{last.query} {text}", Filters(stated.venues, stated.years, list(about)), "again", None
-    alone = probe(text, stated)
     # "What about ICLR 2026?" after an ICML 2026 question: a venue or year stated now replaces the last one
     carried = Filters(stated.venues or last.filters.venues, stated.years or last.filters.years)
+    if _WHAT_ABOUT.match(text) and len(content) <= 4:  # its words alone find papers on them, not the topic asked
+        return f"{last.query} {text}", carried, "follow-up", None
+    alone = probe(text, stated)
     merged = probe(f"{last.query} {text}", carried)
     overlap = {h.paper.paper_id for h in alone.hits[:3]} & set(last.shown)
     if not alone.abstain and (not overlap or alone.confidence >= merged.confidence):
@@ -191,6 +198,9 @@ def read(text: str, stated: Filters, history: Sequence[Turn],
 
 def _ordinal_papers(text: str, shown: Sequence[str]) -> list[str]:
     out = []
+    for m in _FIRST_N.finditer(text):
+        n = _COUNTS[m.group(2).lower()]
+        out += [pid for pid in (shown[-n:] if m.group(1).lower() == "last" else shown[:n]) if pid not in out]
     for m in _ORDINAL.finditer(text):
         index = _ORDINALS[(m.group(1) or m.group(2)).lower()]
         if -len(shown) <= index < len(shown) and shown[index] not in out:
