@@ -240,7 +240,13 @@ def test_a_yes_or_no_that_echoes_the_question_is_checked_and_its_withholding_sai
     ("No, OptMerge works without training data [2].", "Do any of them need training data?", None),
     ("Yes, MASS does not need training data [5].", "Does any of them work without training data?", None),
     ("Yes, MergOPT fine-tunes on data but does not use labels [1].", "Do any of them need training data?", None),
-    ("Yes, it is training-free [1].", "What do they need?", None)])  # no yes/no question
+    ("Yes, it is training-free [1].", "What do they need?", None),  # no yes/no question
+    # over ICML 2026: the reply's own words say the other way
+    ("Yes, longer reasoning chains can even be detrimental to accuracy [1].", "Does longer thinking always help?",
+     "Longer reasoning chains can even be detrimental to accuracy [1]."),
+    ("Yes, it improves accuracy [2].", "Does the second one hurt accuracy?", "It improves accuracy [2]."),
+    ("Yes, it improves accuracy but can hurt recall [2].", "Does it help?", None),
+    ("No, it can be detrimental [1].", "Does longer thinking always help?", None)])
 def test_a_yes_or_no_its_own_words_contradict_is_left_out(reply: str, question: str, shown: str | None) -> None:
     assert A.unsaid_reply(reply, question) == (shown or reply)
 

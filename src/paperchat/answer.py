@@ -377,11 +377,23 @@ _AS_CELL = re.compile(r"^\W*(?:\[\d+\]\s*)?(?:[^:.]{1,200}:\s*)?(?:problem|appro
 _REPLY_WORD = re.compile(r"^(\W*(?:\[[\d,\s]+\]\s*)*)(yes|no)\b[\s,;:.!-]*", re.I)
 
 
+_HELPS = re.compile(r"\b(?:helps?|helped|helping|helpful|improv\w*|benefit\w*|boost\w*|better)\b", re.I)
+_HURTS = re.compile(r"\b(?:hurts?|hurting|harm\w*|detriment\w*|degrad\w*|worsen\w*|worse|impair\w*)\b", re.I)
+_TURNS = ((_HELPS, _HURTS), (_HURTS, _HELPS))
+
+
+def _only(one: re.Pattern[str], text: str) -> bool:
+    """`text` says it one way (helps, or hurts) and not the other."""
+    other = _HURTS if one is _HELPS else _HELPS
+    return bool(one.search(text)) and not other.search(text)
+
+
 def unsaid_reply(sentence: str, asked: str) -> str:
     """The sentence without its "Yes"/"No" when its own words say the opposite: "Yes, OptMerge … builds
     improved MLLMs without requiring training data [2]" to "Do any of them need training data?" (it
     does without what was asked for), or "No, MASS is training-free" to "Is any of them training-free?"
-    (it does without what was asked to be done without). What follows is verified as any claim; the
+    (it does without what was asked to be done without), or "Yes, … can even be detrimental to accuracy"
+    to "Does longer thinking always help?" (it says the other way). What follows is verified as any claim; the
     reply word, which the verifier reads as no claim, is what would have misled."""
     m = _REPLY_WORD.match(sentence)
     if not m or not _ASKS_YES_NO.match(asked):
@@ -390,6 +402,9 @@ def unsaid_reply(sentence: str, asked: str) -> str:
     without = {t for t in done_without(rest) if t not in NEEDING}
     if m.group(2).lower() == "yes":
         contradicts = without & (set(tokenize(asked)) | set(tokenize(joined(asked)))) - done_without(asked) - NEEDING
+        # "Does longer thinking always help?" "Yes, longer reasoning chains … can even be detrimental to accuracy"
+        if any(_only(a, asked) and _only(b, rest) for a, b in _TURNS):
+            contradicts.add("the other way")
     else:
         contradicts = {t for t in asked_without(asked) if does_without(t, without)}
     return f"{m.group(1)}{rest[:1].upper()}{rest[1:]}" if contradicts and rest else sentence
