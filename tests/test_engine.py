@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -410,3 +411,24 @@ def test_under_a_table_a_sentence_that_copies_a_cell_is_left_out(settings, seed_
     cell = ("Anomaly detection refers to the techniques that identify (probably unseen) rare or suspicious data that "
             "deviate significantly from the pre-defined normal data (Chalapathy & Chawla, 2019; Ruff et al., 2021).")
     assert A._copies(f"{cell.split(' (Chalapathy')[0]} [1].", [cell], settings.answer.echo_overlap)
+
+
+@pytest.mark.parametrize(("question", "about"), [
+    ("What can I ask about?", True), ("What's in the collection?", True), ("help", True),
+    ("What kinds of questions can I ask here?", True), ("What topics are covered?", True),
+    ("What can I do to speed up decoding?", False), ("Help me compare PEARL and dParallel", False),
+    ("What papers do you have on diffusion?", False), ("What is in the collection about watermarks?", False)])
+def test_a_question_about_the_collection_is_told_what_it_holds(settings, seed_index, question: str, about: bool) -> None:
+    """A new user's first question on the seeds, "What can I ask about?", was told "The collection has no
+    paper on this" and three random titles. It is told what the collection holds and how to ask it, with
+    examples from its own papers."""
+    assert A.about_collection(question) is about
+    if not about:
+        return
+    engine = Engine(settings, seed_index)
+    answer = engine.answer(question)
+    assert not answer.abstained and not answer.citations and answer.table is None
+    for venue, count in engine.stats()["by_venue"].items():
+        assert f"{venue} ({count})" in answer.text
+    named = re.search(r"“What is (\S+)\?”", answer.text)
+    assert named and any(p.title.startswith(named.group(1)) for p in engine.papers().values())

@@ -33,6 +33,14 @@ def test_respond_streams_sources_then_a_cited_answer(engine) -> None:
     assert len(turns) == 1 and turns[0]["answer"].citations
 
 
+def test_a_question_about_the_collection_shows_what_it_holds(engine) -> None:
+    *_, (chat, sources, turns, _) = ui.respond(engine, "What can I ask about?", [], [], [], [], 5)
+    assert "The collection holds 76 abstracts" in chat[-1]["content"] and len(turns) == 1
+    assert 'id="src-1"' not in sources  # no paper was searched for, so none is shown as a source
+    *_, (chat, _, turns, _) = ui.respond(engine, QUESTION, chat, turns, [], [], 5)  # the next question is fresh
+    assert "[[1]](#src-1)" in chat[-1]["content"] and len(turns) == 2
+
+
 def test_followup_in_the_same_session_uses_its_history(engine) -> None:
     *_, (chat, _, turns, _) = ui.respond(engine, "What is the Halton scheduler for MaskGIT?", [], [], [], [], 5)
     *_, (chat, _, turns, _) = ui.respond(engine, "What does it improve?", chat, turns, [], [], 5)

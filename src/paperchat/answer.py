@@ -54,7 +54,7 @@ from paperchat.schema import (
     Synthesis,
     Table,
 )
-from paperchat.text import inert, restates, sentences, third_person, title_lead, tokenize
+from paperchat.text import STOPWORDS, inert, restates, sentences, third_person, title_lead, tokenize
 
 COMPARATIVE = re.compile(
     r"\b(compare|comparison|differ|difference|differences|versus|vs\.?|contrast|which papers|"
@@ -497,6 +497,52 @@ def assemble(plan: Plan, ev: Evidence, synthesis: Synthesis, timings: dict[str, 
 
 
 LISTED = 20  # papers a venue/year-only question lists (each gets a source card)
+
+
+# "What can I ask about?", "What's in the collection?", "help": a question about paperchat and its papers, not
+# one the papers answer (it was told "The collection has no paper on this")
+_ABOUT_COLLECTION = re.compile(
+    r"^\W*(?:(?:what|which)\s+(?:(?:kinds?|sorts?|types?)\s+of\s+)?(?:questions?\s+)?(?:can|could|should|may)\s+I\s+"
+    r"(?:ask|do|search)\b|what(?:'s|\s+is|\s+are)?\s+(?:in|inside)\s+(?:the|this|your)\s+(?:collection|corpus|index)\b|"
+    r"what\s+(?:papers|topics|venues|conferences)\s+(?:do\s+you\s+have|are\s+(?:there|covered|in\s+(?:the|this)\s+"
+    r"collection))\b|what\s+(?:can\s+you|do\s+you)\s+(?:do|know|cover)\b|help|how\s+do\s+I\s+use\s+(?:this|you|paperchat)\b)"
+    r"(?:\s+(?:about|here|with\s+(?:this|it|you|paperchat)|in\s+(?:this|the)\s+(?:collection|app)))?\W*$",  # nothing after
+    re.I)
+
+
+def about_collection(question: str) -> bool:
+    """Is the question about the collection itself and how to ask it ("What can I ask about?")?"""
+    return bool(_ABOUT_COLLECTION.match(question))
+
+
+def overview(plan: Plan, papers: list[Paper], timings: dict[str, float], model: str) -> Answer:
+    """What the collection holds (papers by venue and year) and the kinds of question it answers, with
+    examples drawn from its own papers: a coined name ("What is GenCape?") and the topic most titles
+    share ("Which papers study diffusion models, and how do they differ?")."""
+    counts: dict[str, int] = {}
+    for p in papers:
+        counts[f"{p.venue} {p.year}"] = counts.get(f"{p.venue} {p.year}", 0) + 1
+    held = ", ".join(f"{inert(k)} ({v})" for k, v in sorted(counts.items()))
+    named = sorted((title_lead(p.title) for p in papers if not p.title_derived and " " not in title_lead(p.title)
+                    and re.search(r"[A-Z].*[A-Z]|[a-z][A-Z]", title_lead(p.title))), key=str.lower)
+    pairs: dict[str, int] = {}
+    for p in papers:
+        words = [w for w in re.findall(r"[a-z][a-z-]+", p.title.lower()) if w not in STOPWORDS]
+        for pair in {f"{a} {b}" for a, b in zip(words, words[1:], strict=False)}:
+            pairs[pair] = pairs.get(pair, 0) + 1
+    topic = max(sorted(pairs), key=pairs.__getitem__, default="")
+    examples = ([f"“Which papers study {topic}, and how do they differ?” (a table of their problem, approach and "
+                 "result)"] if topic and pairs[topic] >= 2 else [])
+    examples += [f"“What is {named[0]}?” or “How much better is {named[0]} than earlier work?”"] if named else []
+    first = inert(min(counts, default="ICLR 2025"))
+    text = (f"The collection holds {len(papers):,} abstract{'s' * (len(papers) != 1)}: {held}. Ask about what the "
+            "papers do, compare them, or ask for their figures; each answer quotes the abstracts and cites them, "
+            "and the model's sentences are shown only when the cited abstract supports them. Put a venue or year "
+            f"in a question to narrow it, or ask it alone (“{first}”) to list those papers; follow-up questions "
+            "(“Which of them …?”, “By how much?”) ask about the papers just shown."
+            + (" For example: " + "; ".join(examples) + "." if examples else ""))
+    return Answer(text, [], False, timings=timings, query=plan.query, filters=plan.filters.to_json(), model=model)
+
 
 
 def listing(plan: Plan, papers: list[Paper], timings: dict[str, float], model: str) -> tuple[list[Hit], Answer]:

@@ -124,6 +124,11 @@ class Engine:
         question are added to them unless listed in `ignore` (the person removed them)."""
         question = self._validate(question)
         clock = Clock()
+        if A.about_collection(question):  # "What can I ask about?": the collection, not a search of it
+            plan = Plan(question, question, filters or Filters(), k)
+            yield Event("sources", hits=[], query=question, filters=plan.filters)
+            yield from self._at_once(A.overview(plan, list(self._index.papers.values()), {}, self.model_name), clock)
+            return
         plan = self._plan(question, history, filters or Filters(), ignore or Filters(), k)
         if plan.reading == "fresh" and filter_only(plan.query, plan.filters):  # "ICLR 2025": list them
             hits, final = A.listing(plan, self._index.matching(plan.filters), {}, self.model_name)
