@@ -515,13 +515,11 @@ def about_collection(question: str) -> bool:
     return bool(_ABOUT_COLLECTION.match(question))
 
 
-def overview(plan: Plan, papers: list[Paper], timings: dict[str, float], model: str) -> Answer:
-    """What the collection holds (papers by venue and year) and the kinds of question it answers, with
-    examples drawn from its own papers: a coined name ("What is GenCape?") and the topic most titles
-    share ("Which papers study diffusion models, and how do they differ?")."""
-    counts: dict[str, int] = {}
-    for p in papers:
-        counts[f"{p.venue} {p.year}"] = counts.get(f"{p.venue} {p.year}", 0) + 1
+def overview(plan: Plan, papers: list[Paper], counts: dict[str, int], timings: dict[str, float],
+             model: str) -> Answer:
+    """What the collection holds (`counts` of papers by venue and year) and the kinds of question it
+    answers, with examples drawn from its own papers: a coined name ("What is GenCape?") and the topic
+    most titles share ("Which papers study diffusion models, and how do they differ?")."""
     held = ", ".join(f"{inert(k)} ({v})" for k, v in sorted(counts.items()))
     named = sorted((title_lead(p.title) for p in papers if not p.title_derived and " " not in title_lead(p.title)
                     and re.search(r"[A-Z].*[A-Z]|[a-z][A-Z]", title_lead(p.title))), key=str.lower)
@@ -542,7 +540,6 @@ def overview(plan: Plan, papers: list[Paper], timings: dict[str, float], model: 
             "(“Which of them …?”, “By how much?”) ask about the papers just shown."
             + (" For example: " + "; ".join(examples) + "." if examples else ""))
     return Answer(text, [], False, timings=timings, query=plan.query, filters=plan.filters.to_json(), model=model)
-
 
 
 def listing(plan: Plan, papers: list[Paper], timings: dict[str, float], model: str) -> tuple[list[Hit], Answer]:

@@ -647,13 +647,13 @@ def earlier_conflict(claim: str, support: str, abstract: str) -> str:
     # the claim sets the paper against earlier work or says it addresses it, unless that word is earlier
     # work's own verb: "MergOPT addresses parameter conflicts at the merging stage" of "existing approaches
     # mainly address parameter conflicts at the merging stage and overlook …"
-    said = [_stem(x.group(0)) == _stem(verb) and len(_stem(verb)) >= 4 for x in _EARLIER_SAID.finditer(claim)]
-    if not all(said):
+    its_verb = [_stem(x.group(0)) == _stem(verb) and len(_stem(verb)) >= 4 for x in _EARLIER_SAID.finditer(claim)]
+    if not all(its_verb):
         return ""
     if m:
         terms = set(tokenize(claim))
         said_of_paper = re.match(r"^\W*(?:also\s+)?[a-z]+s\b", claim)  # its name, taken out, was the subject
-        if (not said and said_of_paper and len(terms) >= 4
+        if (not its_verb and said_of_paper and len(terms) >= 4
                 and len(terms & set(tokenize(support))) >= COPIED * len(terms)):
             return "the abstract says this of earlier work, not of this paper"  # "ZIP-RC scales … by using a fixed budget"
         claimed = re.findall(r"[A-Za-z][\w-]*", claim)
@@ -661,8 +661,7 @@ def earlier_conflict(claim: str, support: str, abstract: str) -> str:
         done = set(tokenize(" ".join(claimed[at + 1:]))) if at is not None else set()
         # with earlier work's own verb, what it is done to must be what earlier work does it to, not
         # what follows from it ("addresses post-merge performance degradation caused by …")
-        object_of = words[words.index(verb) + 1:] if said else []
-        held = set(tokenize(" ".join(object_of))) if said else set(tokenize(support))
+        held = set(tokenize(" ".join(words[words.index(verb) + 1:]))) if its_verb else set(tokenize(support))
         if done and 3 * len(done & held) >= 2 * len(done):
             return "the abstract says this of earlier work, not of this paper"
     earlier, own, conceded = _earlier_and_own(abstract)

@@ -127,7 +127,8 @@ class Engine:
         if A.about_collection(question):  # "What can I ask about?": the collection, not a search of it
             plan = Plan(question, question, filters or Filters(), k)
             yield Event("sources", hits=[], query=question, filters=plan.filters)
-            yield from self._at_once(A.overview(plan, list(self._index.papers.values()), {}, self.model_name), clock)
+            papers = list(self._index.papers.values())
+            yield from self._at_once(A.overview(plan, papers, self.stats()["by_venue"], {}, self.model_name), clock)
             return
         plan = self._plan(question, history, filters or Filters(), ignore or Filters(), k)
         if plan.reading == "fresh" and filter_only(plan.query, plan.filters):  # "ICLR 2025": list them
