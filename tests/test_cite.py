@@ -252,6 +252,13 @@ def test_the_abstracts_we_reads_as_the_authors(sentence, shown) -> None:
     assert third_person(sentence) == shown
 
 
+def test_a_title_with_we_in_it_is_a_name_and_stays() -> None:
+    """Over ICML 2026 "Do We Need Adam? Surprisingly Strong …" was shown as "Do The authors Need Adam"."""
+    title = "Do We Need Adam? Surprisingly Strong and Sparse Reinforcement Learning with SGD in LLMs"
+    assert third_person(f"{title} shows we can drop Adam [1].", [title, "PEARL"]) == \
+        f"{title} shows the authors can drop Adam [1]."
+
+
 def test_a_leading_marker_becomes_the_papers_whole_title_never_a_cut_label(verifier) -> None:
     title = "A Halton Scheduler That Spreads Unmasked Tokens Uniformly over the Image for MaskGIT"
     source = Source(1, _paper("b", title, HALTON), "A Halton Scheduler That Spreads Unmasked Tokens Uniformly…")

@@ -275,6 +275,18 @@ def test_a_yes_to_the_earlier_question_is_no_answer_to_a_follow_up(settings, see
     assert A.takes_a_side("Yes, it does [1].", "Does it?", "Does it?")
 
 
+def test_a_question_the_model_writes_is_no_answer(settings, seed_index) -> None:
+    """Over ICML 2026, after "Which papers propose new optimizers for training LLMs?", "How do they compare
+    to AdamW?" was answered "Earlier question: Which papers propose new optimizers for training LLMs [1]?
+    Do The authors Need Adam [1]?", both kept: the prompt's label copied, then a title asked back."""
+    reply = ("Earlier question: What is PEARL [1]? Is PEARL fast [1]? "
+             "PEARL adapts the draft length of speculative decoding [1].")
+    answer = _engine(settings, seed_index, reply).answer("What is PEARL?")
+    synthesis = answer.text.split(IN_SHORT)[1]
+    assert "?" not in synthesis and "PEARL adapts the draft length" in synthesis
+    assert answer.verification.checked == 1  # left out unjudged, as a repeat is
+
+
 def test_the_authors_we_copied_from_an_abstract_is_shown_as_the_authors(settings, seed_index) -> None:
     # judged as the model wrote it; shown in the answer's voice, where "we" would read as paperchat
     answer = _engine(settings, seed_index, "To this end, we adapt the draft length of speculative decoding "

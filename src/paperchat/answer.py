@@ -290,7 +290,8 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
     pieces (tokens on llama.cpp) the model may finish the sentence it is writing, for up to
     `settings.finish_tokens` more, and begins no other: a sentence cut off is withheld. A sentence that
     repeats an earlier one or only restates `question` or the task it was given ("The papers differ in
-    problem, approach and result.") or says a paper's name of itself is left out, as saying nothing (a "Yes, …"
+    problem, approach and result.") or says a paper's name of itself or asks a question (the prompt's "Earlier
+    question: …" copied) is left out, as saying nothing (a "Yes, …"
     restating the earlier question, when the question now `asked` is no yes/no one, too); so is one that copies what
     the reader has just read in the table (`echoes`, its cells: more than `settings.echo_overlap` of
     its terms from one cell and most of that cell's, or set out as a cell, "Approach: Inspired by …"):
@@ -311,12 +312,14 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
                     or (echoes and (_copies(sentence, echoes, settings.echo_overlap) or _AS_CELL.match(sentence)))
                     or (question and restates(_YES_NO.sub("", sentence), f"{question} {TASKS}")
                         and not takes_a_side(sentence, question, asked))
+                    or _ASKS_BACK.search(sentence)
                     or _said_of_itself(sentence, question, names, by_n)
                     or _only_references(sentence, names)):
                 continue  # small models loop and echo the question; two sentences is the format
             checked = verifier.check(sentence, sources, result.report)
             if checked.text:
-                checked.text = _named_once(third_person(checked.text))  # judged as written, shown in the answer's voice
+                # judged as written, shown in the answer's voice ("Do We Need Adam?", a title, stays)
+                checked.text = _named_once(third_person(checked.text, [s.paper.title for s in sources]))
                 # "It develops …" first, the sentence before it withheld, or after a sentence about another paper
                 # ("Mobile-GS … [1]. It … adjusting the opacity of Gaussian primitives … [2]"): name what "it" is
                 if not kept or (set(result.sentences[-1].cited) != set(checked.cited)
@@ -374,6 +377,9 @@ _ASKS_YES_NO = re.compile(r"^\W*(?:is|are|was|were|do|does|did|can|could|has|hav
 _AS_CELL = re.compile(r"^\W*(?:\[\d+\]\s*)?(?:[^:.]{1,200}:\s*)?(?:problem|approach|result|data)\s*:", re.I)
 
 
+# a question, or the prompt's "Earlier question:" copied, is no answer ("Earlier question: Which papers propose new
+# optimizers for training LLMs [1]? Do The authors Need Adam [1]?", over ICML 2026)
+_ASKS_BACK = re.compile(r"^\W*(?:earlier\s+)?question\s*:|\?[\"”')\]]*(?:\s*\[[\d,\s\-–]+\])*\s*$", re.I)
 _REPLY_WORD = re.compile(r"^(\W*(?:\[[\d,\s]+\]\s*)*)(yes|no)\b[\s,;:.!-]*", re.I)
 
 

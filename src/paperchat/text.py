@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -201,11 +201,14 @@ _FIRST_PERSON = re.compile(r"\b(?:[Ww]e|[Oo]ur|[Oo]urs|[Oo]urselves|us)\b")
 _THIRD_PERSON = {"we": "the authors", "our": "their", "ours": "theirs", "ourselves": "themselves", "us": "them"}
 
 
-def third_person(sentence: str) -> str:
+def third_person(sentence: str, titles: Sequence[str] = ()) -> str:
     """The authors' "we" and "our" of an abstract, copied into a sentence that is not theirs,
     as "the authors" and "their" ("To resolve this, we propose CpAEs [1]" -> "…, the authors
-    propose CpAEs [1]"): in paperchat's answer "we" would read as paperchat. "US" is left alone."""
+    propose CpAEs [1]"): in paperchat's answer "we" would read as paperchat. "US" is left alone,
+    and so are the `titles` the sentence writes ("Do We Need Adam?" is a paper's name)."""
     def swap(m: re.Match[str]) -> str:
         word = _THIRD_PERSON[m.group(0).lower()]
         return word[0].upper() + word[1:] if m.group(0)[0].isupper() else word
-    return _FIRST_PERSON.sub(swap, sentence)
+    kept = [t for t in titles if t and t in sentence and _FIRST_PERSON.search(t)]
+    parts = re.split("(" + "|".join(map(re.escape, sorted(kept, key=len, reverse=True))) + ")", sentence) if kept else [sentence]
+    return "".join(part if part in kept else _FIRST_PERSON.sub(swap, part) for part in parts)
