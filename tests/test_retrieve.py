@@ -394,3 +394,36 @@ def test_doing_without_reads_a_hyphenated_word_either_way(seed_index, settings) 
     generator = next(h.paper.paper_id for h in hits if "do not require fine-tuning" in h.paper.abstract)
     for question in ("Which of them need no finetuning?", "Which of them need no fine-tuning?"):
         assert generator in (r.doing_without(question, hits) or set()), question
+
+
+def test_a_coined_name_its_abstract_defines_calls_that_paper(settings, embedder, tmp_path) -> None:
+    """Over ICLR 2026, "What accuracy does CoDeC reach?" quoted three audio and tactile codec papers, not
+    "Contamination Detection via Context (CoDeC)", whose title does not lead with the name; "Tell me
+    about DroPE." quoted a token-dropping paper. A name in mixed case that at most two abstracts define
+    calls them; an abbreviation many define ("LLMs") calls none."""
+    import json
+
+    from paperchat.corpus import read_paths
+    from paperchat.index import PaperIndex
+
+    def paper(pid: str, title: str, abstract: str) -> dict[str, object]:
+        return {"id": pid, "title": title, "venue": "ICLR", "year": 2026, "abstract": abstract}
+
+    codec = ("Neural audio codecs compress speech for large language models (LLMs). Our codec reaches a high "
+             "accuracy of codec reconstruction at low bitrates. The codec is fast.")
+    corpus = tmp_path / "c.jsonl"
+    corpus.write_text("".join(json.dumps(r) + "\n" for r in (
+        paper("c1", "Low-Rate Audio Codecs for Speech", codec),
+        paper("c2", "Codec Benchmarks for Tactile Data", codec.replace("speech", "touch")),
+        paper("c3", "A Codec for Video Streams", codec.replace("speech", "video")),
+        paper("d1", "Detecting Data Contamination in Language Models via In-Context Learning",
+              "We present Contamination Detection via Context (CoDeC), a method to detect training data "
+              "contamination in large language models (LLMs). CoDeC measures how in-context examples change "
+              "model confidence."))))
+    index = PaperIndex(settings, embedder)
+    index.ingest(read_paths([corpus]), progress=False)
+    r = Retriever(index, settings.retrieval)
+    question = "What accuracy does CoDeC reach?"
+    hits = r.retrieve(question, 4).hits
+    assert r.relevant(question, hits, comparative=False) == {"d1"}
+    assert r._coined_in("How do LLMs reach accuracy?", hits) == set()  # defined by more than two

@@ -168,7 +168,8 @@ class Retriever:
         is addressed by none of them (the empty set: the engine then says the collection has
         nothing on it, naming the closest papers)."""
         s = self.settings
-        named = self._told_apart(query, named_papers(query, hits) | self.titled(query, hits), hits)
+        named = self._told_apart(query, named_papers(query, hits) | self.titled(query, hits) | self._coined_in(query, hits),
+                                 hits)
         if len(named) >= (2 if comparative else 1):
             return named
         if not comparative:
@@ -191,6 +192,16 @@ class Retriever:
         score = {h.paper.paper_id: h.dense + s.coverage_weight_relevance * cover[h.paper.paper_id] for h in hits}
         best = max(score.values(), default=0.0)
         return named | {pid for i, (pid, v) in enumerate(score.items()) if i == 0 or v >= best - s.comparative_margin}
+
+    def _coined_in(self, query: str, hits: list[Hit]) -> set[str]:
+        """The hits whose abstract defines a name in mixed case the query writes ("Contamination Detection
+        via Context (CoDeC)" for "What accuracy does CoDeC reach?"), when at most CALLING_AT_MOST papers of
+        the collection do: a coined name, not an abbreviation ("VAEs", "LLMs") several papers spell out."""
+        mixed = [n for n in _NAME.findall(query) if re.search(r"[a-z]", n.removesuffix("s"))]  # not "VAEs"
+        if not mixed:
+            return set()
+        held = {h.paper.paper_id for h in hits}
+        return calling(" ".join(mixed), list(self.index.snapshot().papers.values())) & held
 
     def _told_apart(self, query: str, named: set[str], hits: list[Hit]) -> set[str]:
         """Of papers that share the name the question calls them by (two ICLR 2026 papers are
@@ -431,11 +442,14 @@ def calling(query: str, papers: Sequence[Paper], ordinary: Callable[[str], bool]
     """The papers the query calls by a name: a coined name leading the title, as the title writes
     it or, when the word is no `ordinary` word of the collection, in any case ("pearl" for PEARL;
     "speed up" does not call SPEED, a word hundreds of abstracts use), or an abbreviation the query
-    writes in capitals that the abstract defines in brackets ("Classifier-Free Guidance (CFG)" for
-    "What is CFG?"), when at most CALLING_AT_MOST of `papers` do so."""
+    writes in capitals or mixed case that the abstract defines in brackets ("Classifier-Free Guidance
+    (CFG)" for "What is CFG?", "(CoDeC)"), when at most CALLING_AT_MOST of `papers` do so."""
     typed = set(re.findall(r"[\w-]+", query))
     words = {w.lower() for w in typed}
-    capitals = set(re.findall(r"\b[A-Z][A-Z0-9-]+(?=s?\b)", query))
+    # "CFG", and a name in mixed case the abstract defines ("Contamination Detection via Context (CoDeC)": "CoDeC"
+    # typed alone found the audio-codec papers)
+    capitals = set(re.findall(r"\b[A-Z][A-Z0-9-]+(?=s?\b)", query)) | {
+        n for n in _NAME.findall(query) if re.search(r"[a-z]", n.removesuffix("s"))}
     coined = [(p.paper_id, _coined(p)) for p in papers]  # once a paper, not once a word
     out: set[str] = set()
     for name in words:
