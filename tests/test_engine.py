@@ -398,6 +398,10 @@ def test_a_name_put_in_twice_reads_once() -> None:
     assert _named_once("NoisePrints: proposes a lightweight scheme [1].") == "NoisePrints proposes a lightweight scheme [1]."
     # over ICLR 2026: "UltraViCo: A training-free method that suppresses attention …"
     assert _named_once("UltraViCo: A training-free method [1].") == "UltraViCo is a training-free method [1]."
+    # over ICLR 2026: "Spherical Watermark demonstrates that Spherical Watermark consistently preserves …"
+    assert _named_once("Spherical Watermark demonstrates that Spherical Watermark consistently preserves fidelity [2].") \
+        == "Spherical Watermark demonstrates that it consistently preserves fidelity [2]."
+    assert _named_once("PEARL shows that PEARL-2 is faster [1].") == "PEARL shows that PEARL-2 is faster [1]."
 
 
 def test_under_a_table_a_sentence_that_copies_a_cell_is_left_out(settings, seed_index) -> None:

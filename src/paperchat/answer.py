@@ -252,6 +252,9 @@ _OPENING_PRONOUN = re.compile(r"^(It|Its|They|Their)\b(?!\s+(?:is|was)\s+(?:not\
 
 # "Hubble presents Hubble, a suite of open-source …" (the name put in for "[1] presents Hubble, …")
 _NAMED_TWICE = re.compile(r"\b([A-Z][\w-]*(?: [\w-]+){0,6}) (?:presents|introduces|proposes|develops) \1, (an?) ")
+# "Spherical Watermark demonstrates that Spherical Watermark consistently preserves …" (a name put in for each "[2]")
+_SAYS_OF_ITSELF = re.compile(r"\b([A-Z][\w-]*(?: [\w-]+){0,6}) ((?:shows|demonstrates|finds|argues|proves|reports) that) \1"
+                             r"(?= [a-z])")
 
 
 # "NoisePrints: proposes a lightweight watermarking scheme …": a name set out as a label before its verb
@@ -262,9 +265,10 @@ _LABELLED_AS = re.compile(r"^(\W*[A-Z][^:]{1,200}): (A|An) (?=[a-z])")  # "Ultra
 
 
 def _named_once(sentence: str) -> str:
-    """"X presents X, a …" reads "X is a …"; "X: proposes …" reads "X proposes …"; "X: A … method"
-    reads "X is a … method"."""
+    """"X presents X, a …" reads "X is a …"; "X demonstrates that X preserves …" reads "X demonstrates that
+    it preserves …"; "X: proposes …" reads "X proposes …"; "X: A … method" reads "X is a … method"."""
     sentence = _NAMED_TWICE.sub(lambda m: f"{m.group(1)} is {m.group(2)} ", sentence)
+    sentence = _SAYS_OF_ITSELF.sub(r"\1 \2 it", sentence)
     sentence = _LABELLED_AS.sub(lambda m: f"{m.group(1)} is {m.group(2).lower()} ", sentence)
     return _LABELLED.sub(r"\1 ", sentence)
 
