@@ -285,6 +285,11 @@ def test_a_question_the_model_writes_is_no_answer(settings, seed_index) -> None:
     synthesis = answer.text.split(IN_SHORT)[1]
     assert "?" not in synthesis and "PEARL adapts the draft length" in synthesis
     assert answer.verification.checked == 1  # left out unjudged, as a repeat is
+    # on the seeds, "Does the Halton scheduler require retraining?" got "No. [1]", withheld as a claim no
+    # sentence states, and the answer said the abstracts do not state it: a bare reply is left out unjudged
+    bare = _engine(settings, seed_index, "No. [1]").answer("Does the Halton scheduler require retraining?")
+    assert bare.verification.checked == 0 and A.ALL_WITHHELD not in bare.text
+    assert A._ASKS_BACK.search("[1] Yes.") and not A._ASKS_BACK.search("No, it does not need retraining [1].")
 
 
 def test_the_authors_we_copied_from_an_abstract_is_shown_as_the_authors(settings, seed_index) -> None:

@@ -295,7 +295,7 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
     `settings.finish_tokens` more, and begins no other: a sentence cut off is withheld. A sentence that
     repeats an earlier one or only restates `question` or the task it was given ("The papers differ in
     problem, approach and result.") or says a paper's name of itself or asks a question (the prompt's "Earlier
-    question: …" copied) is left out, as saying nothing (a "Yes, …"
+    question: …" copied) or is a bare "Yes." or "No." is left out, as saying nothing (a "Yes, …"
     restating the earlier question, when the question now `asked` is no yes/no one, too); so is one that copies what
     the reader has just read in the table (`echoes`, its cells: more than `settings.echo_overlap` of
     its terms from one cell and most of that cell's, or set out as a cell, "Approach: Inspired by …"):
@@ -383,7 +383,10 @@ _AS_CELL = re.compile(r"^\W*(?:\[\d+\]\s*)?(?:[^:.]{1,200}:\s*)?(?:problem|appro
 
 # a question, or the prompt's "Earlier question:" copied, is no answer ("Earlier question: Which papers propose new
 # optimizers for training LLMs [1]? Do The authors Need Adam [1]?", over ICML 2026)
-_ASKS_BACK = re.compile(r"^\W*(?:earlier\s+)?question\s*:|\?[\"”')\]]*(?:\s*\[[\d,\s\-–]+\])*\s*$", re.I)
+_ASKS_BACK = re.compile(r"^\W*(?:earlier\s+)?question\s*:|\?[\"”')\]]*(?:\s*\[[\d,\s\-–]+\])*\s*$|"
+                        # … and so is a bare "No. [1]": nothing to judge, and withheld it read "the abstracts above do
+                        # not state it" under Halton's "Our scheduler does not require retraining"
+                        r"^\W*(?:\[[\d,\s]+\]\s*)*(?:yes|no)\W*(?:\[[\d,\s\-–]+\]\W*)*$", re.I)
 _REPLY_WORD = re.compile(r"^(\W*(?:\[[\d,\s]+\]\s*)*)(yes|no)\b[\s,;:.!-]*", re.I)
 
 
