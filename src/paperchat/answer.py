@@ -54,7 +54,16 @@ from paperchat.schema import (
     Synthesis,
     Table,
 )
-from paperchat.text import STOPWORDS, inert, restates, sentences, third_person, title_lead, tokenize
+from paperchat.text import (
+    STOPWORDS,
+    coined_name,
+    inert,
+    restates,
+    sentences,
+    third_person,
+    title_lead,
+    tokenize,
+)
 
 COMPARATIVE = re.compile(
     r"\b(compare|comparison|differ|difference|differences|versus|vs\.?|contrast|which papers|"
@@ -392,13 +401,12 @@ _REPLY_WORD = re.compile(r"^(\W*(?:\[[\d,\s]+\]\s*)*)(yes|no)\b[\s,;:.!-]*", re.
 
 _HELPS = re.compile(r"\b(?:helps?|helped|helping|helpful|improv\w*|benefit\w*|boost\w*|better)\b", re.I)
 _HURTS = re.compile(r"\b(?:hurts?|hurting|harm\w*|detriment\w*|degrad\w*|worsen\w*|worse|impair\w*)\b", re.I)
-_TURNS = ((_HELPS, _HURTS), (_HURTS, _HELPS))
 
 
-def _only(one: re.Pattern[str], text: str) -> bool:
-    """`text` says it one way (helps, or hurts) and not the other."""
-    other = _HURTS if one is _HELPS else _HELPS
-    return bool(one.search(text)) and not other.search(text)
+def _way(text: str) -> str:
+    """Which way `text` says it: "helps", "hurts", or "" (neither, or both)."""
+    helps, hurts = bool(_HELPS.search(text)), bool(_HURTS.search(text))
+    return "helps" if helps and not hurts else "hurts" if hurts and not helps else ""
 
 
 def unsaid_reply(sentence: str, asked: str) -> str:
@@ -416,7 +424,7 @@ def unsaid_reply(sentence: str, asked: str) -> str:
     if m.group(2).lower() == "yes":
         contradicts = without & (set(tokenize(asked)) | set(tokenize(joined(asked)))) - done_without(asked) - NEEDING
         # "Does longer thinking always help?" "Yes, longer reasoning chains … can even be detrimental to accuracy"
-        if any(_only(a, asked) and _only(b, rest) for a, b in _TURNS):
+        if _way(asked) and _way(rest) and _way(asked) != _way(rest):
             contradicts.add("the other way")
     else:
         contradicts = {t for t in asked_without(asked) if does_without(t, without)}
@@ -534,8 +542,7 @@ def overview(plan: Plan, papers: list[Paper], counts: dict[str, int], timings: d
     answers, with examples drawn from its own papers: a coined name ("What is GenCape?") and the topic
     most titles share ("Which papers study diffusion models, and how do they differ?")."""
     held = ", ".join(f"{inert(k)} ({v})" for k, v in sorted(counts.items()))
-    named = sorted((title_lead(p.title) for p in papers if not p.title_derived and " " not in title_lead(p.title)
-                    and re.search(r"[A-Z].*[A-Z]|[a-z][A-Z]", title_lead(p.title))), key=str.lower)
+    named = sorted((name for p in papers if not p.title_derived and (name := coined_name(p.title))), key=str.lower)
     pairs: dict[str, int] = {}
     for p in papers:
         words = [w for w in re.findall(r"[a-z][a-z-]+", p.title.lower()) if w not in STOPWORDS]

@@ -191,7 +191,8 @@ def done_without(text: str) -> set[str]:
     additional training", "without retraining") and the first part of a "-free" word
     ("training-free", "label-free"); a word written with a hyphen gives its joined form too
     ("without fine-tuning": "finetun", as "without finetuning" gives)."""
-    return (_negated_terms(text) | _negated_terms(joined(text))
+    joint = joined(text)
+    return (_negated_terms(text) | (_negated_terms(joint) if joint != text else set())
             | {t for w in _FREE.findall(text) for t in tokenize(w[:-len("-free")])})
 
 

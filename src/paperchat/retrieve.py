@@ -29,9 +29,12 @@ from paperchat.generation import Snapshot
 from paperchat.index import PaperIndex
 from paperchat.schema import Filters, Hit, Paper, Retrieved
 from paperchat.text import (
+    NAME,
     alternatives,
     asking_terms,
+    coined_name,
     joining_terms,
+    mixed_names,
     sentences,
     title_lead,
     tokenize,
@@ -197,7 +200,7 @@ class Retriever:
         """The hits whose abstract defines a name in mixed case the query writes ("Contamination Detection
         via Context (CoDeC)" for "What accuracy does CoDeC reach?"), when at most CALLING_AT_MOST papers of
         the collection do: a coined name, not an abbreviation ("VAEs", "LLMs") several papers spell out."""
-        mixed = [n for n in _NAME.findall(query) if re.search(r"[a-z]", n.removesuffix("s"))]  # not "VAEs"
+        mixed = mixed_names(query)
         if not mixed:
             return set()
         held = {h.paper.paper_id for h in hits}
@@ -426,13 +429,11 @@ HOLDING_MARGIN = 0.25  # set by hand on two follow-ups read in the app, not tune
 RARE_SHARE = 0.002  # a term at most this share of the papers hold names a topic ("oversmoothing"); set by hand
 
 
-_NAME = re.compile(r"\b(?:[A-Za-z][\w-]*)?(?:[a-z][A-Z]|[A-Z][A-Z0-9])[\w-]*\b")  # GenCape, ZIP-RC, dParallel
 
 
 def _coined(paper: Paper) -> str:
     """The paper's one-word coined name, when its title leads with one ("PEARL", "dParallel"), else ""."""
-    lead = title_lead(paper.title)
-    return lead if " " not in lead and _NAME.fullmatch(lead) else ""
+    return coined_name(paper.title)
 
 
 CALLING_AT_MOST = 2  # a name more papers define or lead with ("LLMs") calls none of them
@@ -448,8 +449,7 @@ def calling(query: str, papers: Sequence[Paper], ordinary: Callable[[str], bool]
     words = {w.lower() for w in typed}
     # "CFG", and a name in mixed case the abstract defines ("Contamination Detection via Context (CoDeC)": "CoDeC"
     # typed alone found the audio-codec papers)
-    capitals = set(re.findall(r"\b[A-Z][A-Z0-9-]+(?=s?\b)", query)) | {
-        n for n in _NAME.findall(query) if re.search(r"[a-z]", n.removesuffix("s"))}
+    capitals = set(re.findall(r"\b[A-Z][A-Z0-9-]+(?=s?\b)", query)) | set(mixed_names(query))
     coined = [(p.paper_id, _coined(p)) for p in papers]  # once a paper, not once a word
     out: set[str] = set()
     for name in words:
@@ -467,7 +467,7 @@ def calling(query: str, papers: Sequence[Paper], ordinary: Callable[[str], bool]
 def names_a_paper(query: str, hits: list[Hit], ordinary: Callable[[str], bool] = lambda word: False) -> bool:
     """The query names one of the hits by the name in its title (GenCape, ZIP-RC, PEARL; "pearl"
     and "dparallel" typed in lower case too) or by a name its abstract defines ("CFG")."""
-    for name in _NAME.findall(query):
+    for name in NAME.findall(query):
         pattern = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])", re.I)
         if any(pattern.search(h.paper.title) for h in hits):
             return True
@@ -478,7 +478,7 @@ def named_papers(query: str, hits: list[Hit]) -> set[str]:
     """The hits whose title leads with a name the query uses ("PEARL" for "PEARL: Parallel
     Speculative Decoding …", or a title that is only the name): the papers a question names.
     A name found elsewhere in a title ("Hierarchical VAEs") does not count."""
-    names = {n.lower() for n in _NAME.findall(query)}
+    names = {n.lower() for n in NAME.findall(query)}
     return {h.paper.paper_id for h in hits if title_lead(h.paper.title).lower() in names}
 
 

@@ -79,6 +79,20 @@ def title_lead(title: str) -> str:
     return _LEAD.split(title.strip(), maxsplit=1)[0]
 
 
+NAME = re.compile(r"\b(?:[A-Za-z][\w-]*)?(?:[a-z][A-Z]|[A-Z][A-Z0-9])[\w-]*\b")  # GenCape, ZIP-RC, dParallel
+
+
+def coined_name(title: str) -> str:
+    """The one-word coined name a title leads with ("PEARL", "dParallel"), else ""."""
+    lead = title_lead(title)
+    return lead if " " not in lead and NAME.fullmatch(lead) else ""
+
+
+def mixed_names(text: str) -> list[str]:
+    """The names `text` writes in mixed case ("CoDeC", "DroPE"), not abbreviations in capitals ("CFG", "VAEs")."""
+    return [n for n in NAME.findall(text) if re.search(r"[a-z]", n.removesuffix("s"))]
+
+
 def plain(text: str) -> str:
     """Lower case, single spaces, no quotation marks: the form verbatim matching compares."""
     return " ".join(re.sub(r"[“”\"‘’]", "", text).lower().split())
