@@ -200,6 +200,39 @@ def test_a_negated_pick_none_of_them_fits_says_so(settings, seed_index) -> None:
     assert not unchecked.text.startswith("*None of these abstracts")
 
 
+def test_do_any_of_them_picks_as_which_of_them_does(settings, seed_index) -> None:
+    """Over ICML 2026, "Do any of them use reinforcement learning?" after four papers on making
+    diffusion models follow the prompt was read as a question of its own: the model's "Yes, recent
+    papers use reinforcement learning" was withheld, and nothing said that none of them does."""
+    from paperchat.conversation import picked_phrase, picks
+
+    assert picks("Do any of them use reinforcement learning?") == picks("Are any of these papers about antibodies?") \
+        == picks("Does any of them cover images?") == "holding"
+    assert picks("Do any of them need no labels?") == "without"
+    assert picked_phrase("Do any of these papers use RL?") == "RL"
+    engine = Engine(settings, seed_index)
+    _, history = _talk(engine, "Which papers study watermarking, and how do they differ?")
+    none = engine.answer("Are any of them about antibodies?", history)
+    assert none.text.startswith("*None of these abstracts uses the word “antibodies”. What they say:*")
+    assert set(none.answered) == set(history[0].answered)
+    # "diffusion" is in most of the seeds, too many to be a comparison's topic, but it still picks among three
+    noiseprints = next(pid for pid, p in engine.papers().items() if p.title.startswith("NoisePrints"))
+    assert noiseprints in history[0].answered and len(history[0].answered) >= 2
+    assert engine.answer("Do any of them use diffusion models?", history).answered == [noiseprints]
+
+
+def test_a_negated_pick_checks_a_word_half_the_papers_hold(settings, seed_index) -> None:
+    """Over ICML 2026, "Which of them needs no training?" after five KV-cache papers quoted all five
+    with nothing said: "training" is in half the papers, so it was not checked. Over the seeds, only
+    Prophet says it is training-free; a word most papers hold ("model") is still not checked."""
+    engine = Engine(settings, seed_index)
+    _, history = _talk(engine, "Which papers work on parallel decoding?")
+    prophet = next(pid for pid, p in engine.papers().items() if p.title.startswith("Diffusion Language Model Knows"))
+    assert len(history[0].answered) >= 3
+    assert engine.answer("Which of them needs no training?", history).answered == [prophet]
+    assert not engine.answer("Which of them do not use a model?", history).text.startswith("*None of these abstracts")
+
+
 def test_a_pick_none_of_them_mentions_says_so_and_answers_over_them_all(settings, seed_index) -> None:
     """Over ICLR 2026, "Which of them is about antibodies?" after four protein-design papers was
     answered with two of them and no word that none of them mentions antibodies."""

@@ -79,6 +79,8 @@ VENUES = ("NeurIPS", "NIPS", "ICLR", "ICML", "CVPR", "ICCV", "ECCV", "ACL", "EMN
 
 # "which of them is about …", "which one also covers …": picks among the papers the last answer was about
 _PICKS = re.compile(_WHICH_VERB + r"|\b(?:which|what)(?: one)? of (?:these|those|them|the above|the two)\b|"
+                    # "Do any of them use reinforcement learning?": yes for those that hold it, or none does
+                    r"\b(?:do|does|did|is|are|was|were|can|could) any (?:one )?of (?:these|those|them|the above)\b|"
                     r"\bwhich one\b(?! of the (?:papers|collection))|"
                     r"\bwhich (?:of )?(?:these|those) (?:papers|methods|works|approaches|ones)\b", re.I)
 

@@ -256,8 +256,9 @@ class Engine:
                     plan.question, found.hits)
                 found.relevant = chosen if chosen and len(chosen) < len(found.hits) else found.relevant
                 phrase = without_phrase(plan.question) if chosen == set() and pick == "without" else ""
-                if phrase:  # none of them says it does without it: say so, then what they say
+                if phrase:  # none of them says it does without it: say so, then what they all say
                     plan.note = f"None of these abstracts says it does without {phrase}. What they say:"
+                    found.relevant = {h.paper.paper_id for h in found.hits}
                 asked, venue = parse_query(plan.question, self.venues())  # "Which of these are from ICLR 2025?"
                 about = conversation.picked_phrase(asked) if pick == "holding" and not chosen and not venue else ""
                 missing = self._retriever.unmentioned(about, found.hits) if about else ""
