@@ -346,6 +346,10 @@ def test_an_amount_asked_of_an_abstract_that_states_none_is_said_so(settings, se
     faps = engine.answer("How much faster does FaPS train?")  # "up to 3× faster training": a figure
     assert "gives no figure" not in faps.text
     assert "gives no figure" not in engine.answer("How does SlerpFlow correct inversion?").text
+    # over ICML 2026, "How accurate are they?" after five hallucination detectors, four of which give no figure
+    assert engine.answer("How accurate is SlerpFlow?").text.startswith("*The abstract of SlerpFlow gives no figure")
+    from paperchat.answer import intent
+    assert intent("How accurate are they?") == intent("How effective is it?") == "number"
 
 
 def test_an_answer_that_opens_with_it_names_the_paper_it_cites(settings, seed_index) -> None:
@@ -403,6 +407,9 @@ def test_a_name_put_in_twice_reads_once() -> None:
     assert _named_once("NoisePrints: proposes a lightweight scheme [1].") == "NoisePrints proposes a lightweight scheme [1]."
     # over ICLR 2026: "UltraViCo: A training-free method that suppresses attention …"
     assert _named_once("UltraViCo: A training-free method [1].") == "UltraViCo is a training-free method [1]."
+    # over ICML 2026: "ParisKV: ParisKV supports CPU-offloaded KV caches …"
+    assert _named_once("ParisKV: ParisKV supports CPU-offloaded KV caches [4].") == "ParisKV supports CPU-offloaded KV caches [4]."
+    assert _named_once("ParisKV: ParisKVs are fast [4].") == "ParisKV: ParisKVs are fast [4]."
     # over ICLR 2026: "Spherical Watermark demonstrates that Spherical Watermark consistently preserves …"
     assert _named_once("Spherical Watermark demonstrates that Spherical Watermark consistently preserves fidelity [2].") \
         == "Spherical Watermark demonstrates that it consistently preserves fidelity [2]."

@@ -121,7 +121,7 @@ def make_sources(hits: Sequence[Hit]) -> list[Source]:
 
 
 _INTENTS = {
-    "number": re.compile(r"\bhow (?:much|many|fast|large|big|well|often)\b|\bby how much\b|\bwhat (?:is the )?"
+    "number": re.compile(r"\bhow (?:much|many|fast|large|big|well|often|accurate|precise|effective)\b|\bby how much\b|\bwhat (?:is the )?"
                          r"(?:speed-?ups?|accuracy|gains?|improvements?|scores?|error|reduction)\b", re.I),
     # "How do they evaluate their models?" asks for the evaluation, not the method ("how do")
     "data": re.compile(r"\b(?:what|which) (?:data|datasets?|benchmarks?|corpora|tasks)\b|\b(?:evaluated|tested|"
@@ -271,11 +271,14 @@ _LABELLED = re.compile(r"^(\W*[A-Z][^:]{1,200}): (?=[a-z]+s\b)")
 
 
 _LABELLED_AS = re.compile(r"^(\W*[A-Z][^:]{1,200}): (A|An) (?=[a-z])")  # "UltraViCo: A training-free method …"
+_LABELLED_TWICE = re.compile(r"^(\W*)([A-Z][^:]{0,200}): \2\b")  # "ParisKV: ParisKV supports …", over ICML 2026
 
 
 def _named_once(sentence: str) -> str:
     """"X presents X, a …" reads "X is a …"; "X demonstrates that X preserves …" reads "X demonstrates that
-    it preserves …"; "X: proposes …" reads "X proposes …"; "X: A … method" reads "X is a … method"."""
+    it preserves …"; "X: proposes …" reads "X proposes …"; "X: A … method" reads "X is a … method";
+    "X: X supports …" reads "X supports …"."""
+    sentence = _LABELLED_TWICE.sub(r"\1\2", sentence)
     sentence = _NAMED_TWICE.sub(lambda m: f"{m.group(1)} is {m.group(2)} ", sentence)
     sentence = _SAYS_OF_ITSELF.sub(r"\1 \2 it", sentence)
     sentence = _LABELLED_AS.sub(lambda m: f"{m.group(1)} is {m.group(2).lower()} ", sentence)

@@ -101,8 +101,9 @@ def has_figure(text: str) -> bool:
         _FIGURE_WORDS.search(text))
 
 
-# "By how much?", "How much faster is it?", "What speedup does it report?": asks for a measured amount
-_AMOUNT_ASKED = re.compile(r"\bhow (?:much|fast|well)\b|\bwhat (?:\w+ )?(?:speed-?ups?|accuracy|gains?|"
+# "By how much?", "How much faster is it?", "What speedup does it report?", "How accurate are they?": asks for
+# a measured amount
+_AMOUNT_ASKED = re.compile(r"\bhow (?:much|fast|well|accurate|precise|effective)\b|\bwhat (?:\w+ )?(?:speed-?ups?|accuracy|gains?|"
                            r"improvements?|scores?|error rates?|reductions?)\b", re.I)
 
 
