@@ -233,6 +233,23 @@ def test_a_negated_pick_checks_a_word_half_the_papers_hold(settings, seed_index)
     assert not engine.answer("Which of them do not use a model?", history).text.startswith("*None of these abstracts")
 
 
+def test_a_pick_set_against_an_alternative_picks_what_it_asks_for(settings, seed_index) -> None:
+    """Over ICLR 2026, "Which of them are about data rather than model size?" after five scaling-law
+    papers was read as a negated pick and answered "None of these abstracts says it does without model
+    size"; "Which one is training-free?" was read as a pick of papers that mention training."""
+    from paperchat.claims import without_phrase
+    from paperchat.conversation import picks, uncontrasted
+
+    assert uncontrasted("Which of them are about data rather than model size?") == "Which of them are about data"
+    assert uncontrasted("Which papers use images rather than text?") == "Which papers use images rather than text?"
+    assert picks("Which one is training-free?") == "without" and without_phrase("Which one is training-free?") == "training"
+    engine = Engine(settings, seed_index)
+    _, history = _talk(engine, "Which papers study watermarking, and how do they differ?")
+    noiseprints = next(pid for pid, p in engine.papers().items() if p.title.startswith("NoisePrints"))
+    answer = engine.answer("Which of them is about images rather than text?", history)
+    assert answer.answered == [noiseprints] and not answer.text.startswith("*None of these abstracts")
+
+
 def test_a_pick_none_of_them_mentions_says_so_and_answers_over_them_all(settings, seed_index) -> None:
     """Over ICLR 2026, "Which of them is about antibodies?" after four protein-design papers was
     answered with two of them and no word that none of them mentions antibodies."""

@@ -215,12 +215,18 @@ def without_phrase(question: str) -> str:
     """The words of what a question asks to be done without, as it writes them ("Which of them do
     not use reinforcement learning?": "reinforcement learning"); "" if it negates nothing."""
     m = _NEGATION.search(question)
-    if not m:
-        return ""
+    if not m:  # "Which one is training-free?"
+        free = _FREE.search(question)
+        return free.group(0)[:-len("-free")] if free else ""
     words = re.findall(r"[\w-]+", question[m.end():])[:4]
     while words and (words[0].lower() in STOPWORDS or words[0].lower() in _NEEDING_VERBS):
         words = words[1:]  # "need any", "use"
     return " ".join(words)
+
+
+def asks_without(question: str) -> bool:
+    """Does the question ask for something done without ("needs no training", "training-free")?"""
+    return bool(negations(question) or _FREE.search(question))
 
 
 def does_without(term: str, negated: set[str]) -> bool:

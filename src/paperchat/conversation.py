@@ -33,7 +33,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from paperchat.claims import negations
+from paperchat.claims import asks_without
 from paperchat.schema import Answer, Filters, Retrieved, Turn
 from paperchat.text import asking_terms, tokenize
 
@@ -119,7 +119,19 @@ def picks(question: str) -> str:
     paper that mentions retraining may be one that needs it); "" when it picks none."""
     if not _PICKS.search(question):
         return ""
-    return "without" if negations(question) else "holding"
+    return "without" if asks_without(question) else "holding"
+
+
+# "Which of them are about data rather than model size?": picks by what comes before it
+_CONTRAST = re.compile(r"\s*,?\s*\b(?:rather than|instead of|as opposed to)\b", re.I)
+
+
+def uncontrasted(question: str) -> str:
+    """A picking question without the alternative it sets its pick against ("Which of them are about
+    data rather than model size?": "Which of them are about data"), so that it picks the papers
+    holding what it asks for, not those doing without what it contrasts."""
+    m = _CONTRAST.search(question)
+    return question[:m.start()] if m and _PICKS.search(question[:m.start()]) else question
 
 
 _ABOUT_VERBS = frozenset((

@@ -250,16 +250,17 @@ class Engine:
         elif not found.abstain:
             found.relevant = self._retriever.relevant(plan.query, found.hits, plan.comparative,
                                                       evaluation=A.intent(plan.question) in ("data", "number", "result"))
-            pick = conversation.picks(plan.question) if plan.reading == "narrow" else ""
+            picking = conversation.uncontrasted(plan.question)  # "… about data rather than model size?"
+            pick = conversation.picks(picking) if plan.reading == "narrow" else ""
             if pick:  # "which of them is about X?", "which of them needs no retraining?"
                 chosen = (self._retriever.holding if pick == "holding" else self._retriever.doing_without)(
-                    plan.question, found.hits)
+                    picking, found.hits)
                 found.relevant = chosen if chosen and len(chosen) < len(found.hits) else found.relevant
-                phrase = without_phrase(plan.question) if chosen == set() and pick == "without" else ""
+                phrase = without_phrase(picking) if chosen == set() and pick == "without" else ""
                 if phrase:  # none of them says it does without it: say so, then what they all say
                     plan.note = f"None of these abstracts says it does without {phrase}. What they say:"
                     found.relevant = {h.paper.paper_id for h in found.hits}
-                asked, venue = parse_query(plan.question, self.venues())  # "Which of these are from ICLR 2025?"
+                asked, venue = parse_query(picking, self.venues())  # "Which of these are from ICLR 2025?"
                 about = conversation.picked_phrase(asked) if pick == "holding" and not chosen and not venue else ""
                 missing = self._retriever.unmentioned(about, found.hits) if about else ""
                 if missing:  # say so, as a matter of words ("about vision": image compression is, in other words)
@@ -292,7 +293,8 @@ class Engine:
             return A.tabled(sources, table)
         a = self.settings.answer
         count = a.single_paper_sentences if len(use) == 1 else a.evidence_sentences
-        return A.evidence(qvec, sources, use, count, A.intent(plan.question), frozenset(asked_without(plan.question)),
+        return A.evidence(qvec, sources, use, count, A.intent(plan.question),
+                          frozenset(asked_without(conversation.uncontrasted(plan.question))),
                           plan.seen)
 
     def compare(self, paper_ids: Sequence[str]) -> Table:
