@@ -738,6 +738,28 @@ def test_papers_named_together_as_the_subject_each_hold_the_claim(verifier, sour
     assert verifier.check(true, two, Verification()).text == true
 
 
+def test_they_after_papers_named_together_is_each_of_them(verifier) -> None:
+    """Over ICLR 2026: "Can Language Models Discover Scaling Laws? and What Scales in Cross-Entropy Scaling
+    Law? study scaling laws, and they find that only error-entropy follows a robust power-law scaling"
+    was kept [1][2]: the finding is the second paper's, and "they" went unread as the two of them."""
+    discover = ("Discovering scaling laws for predicting model performance at scale is an open-ended challenge. This "
+                "paper introduces SLDAgent, an evolution-based agent that co-optimizes the scaling law model.")
+    entropy = ("The cross-entropy scaling law has long served as a key tool for guiding the development of large "
+               "language models. We find that only error-entropy follows a robust power-law scaling, while the other "
+               "two terms remain largely invariant.")
+    a, b = "Can Language Models Discover Scaling Laws?", "What Scales in Cross-Entropy Scaling Law?"
+    two = [Source(1, _paper("d", a, discover), a, sentences(discover)),
+           Source(2, _paper("e", b, entropy), b, sentences(entropy))]
+    verifier.prepare(two)
+    out = verifier.check(f"{a} and {b} study scaling laws, and they find that only error-entropy follows a robust "
+                         "power-law scaling [1][2].", two, Verification())
+    assert out.text is None and "only [2]" in out.reason
+    # said of the one that finds it, it stands
+    alone = verifier.check(f"{b} finds that only error-entropy follows a robust power-law scaling [2].", two,
+                           Verification())
+    assert alone.text
+
+
 def test_a_name_put_in_for_a_marker_is_not_written_twice(verifier, sources) -> None:
     """In the eval (held-out-l): '[2], "Swift Hydra," addresses …' read 'Swift Hydra, "Swift Hydra,"
     addresses …' once the marker became the name."""

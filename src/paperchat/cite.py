@@ -470,8 +470,12 @@ class Verifier:
         named_clauses = _clauses(body, self.min_clause_terms)
         if len(named_clauses) != len(per_clause):  # split otherwise without the names: judge it whole
             named_clauses, per_clause, closeness = [body], [final], [{}]
-        for clause, backers, close in zip(named_clauses, per_clause, closeness, strict=True):
+        for i, (clause, backers, close) in enumerate(zip(named_clauses, per_clause, closeness, strict=True)):
             said = _FRAMING.sub("", clause, count=1)  # "[1] and [3] differ in that [1] …": about [1] alone
+            # "X and Y study scaling laws, and they find that only error-entropy …": they are X and Y
+            if i and len(joint) >= 2 and _THEY.match(said) and not set(joint) <= set(backers):
+                return _unsupported(sentence, report, "it says this of several papers, but only "
+                                    f"{' '.join(f'[{n}]' for n in backers)} supports it", valid, {})
             listed = re.search(r"\binclud(?:e|es|ing)\s+(?:the\s+)?([\w-]+)", said)  # "The approaches … include ASIR"
             if (len(backers) < 2 and _SEVERAL.search(said)  # "Both papers demonstrate … [1]": one paper's claim
                     and not re.search(r"\b(?:differ|vary|are different)\b", said, re.I)  # "Both differ, with …"
@@ -783,6 +787,7 @@ def _once(body: str, names: Sequence[str]) -> str:
     return body
 
 
+_THEY = re.compile(r"^\W*(?:(?:and|but|so|yet)\s+)?(?:they|both)\b(?!\s+(?:differ|vary)\b)", re.I)  # the joint subject again
 _CLAUSE_OPENS = re.compile(r"(?:^|;\s*|\b(?:while|whereas|whilst|but)\s+)(?:both\s+)?", re.I)
 
 
