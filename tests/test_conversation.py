@@ -250,6 +250,25 @@ def test_a_pick_set_against_an_alternative_picks_what_it_asks_for(settings, seed
     assert answer.answered == [noiseprints] and not answer.text.startswith("*None of these abstracts")
 
 
+def test_is_that_consistent_with_a_named_paper_sets_them_side_by_side(settings, seed_index) -> None:
+    """Over ICML 2026, "Is that consistent with To Grok Grokking?" after the Grokking Finite-Dimensional
+    Algebra paper quoted that paper alone, and the model's "This is consistent with To Grok Grokking,
+    which suggests that grokking is a fundamental aspect …" (To Grok Grokking says it is not an
+    inherent failure mode) was kept, cited to the other paper. Nor did search find To Grok Grokking
+    by its title: MiniLM puts "Grok" beside GRPO."""
+    engine = Engine(settings, seed_index)
+    titles = {p.title.split(":")[0]: pid for pid, p in engine.papers().items()}
+    spans, stitching, lunch = titles["Flow of Spans"], titles["Generative View Stitching"], titles["No Free Lunch"]
+    _, history = _talk(engine, "What does Flow of Spans do?")
+    assert history[0].answered == [spans]
+    assert set(engine.answer("Is that consistent with Generative View Stitching?", history).answered) == {spans, stitching}
+    assert set(engine.answer("Does it agree with No Free Lunch?", history).answered) == {spans, lunch}
+    # a title's lead written whole names its paper, when its words are rare enough to name one
+    papers = list(engine.papers().values())
+    assert engine._retriever._named_by_lead("Is that consistent with Flow of Spans?", papers) == {spans}
+    assert not engine._retriever._named_by_lead("How do flow matching papers differ?", papers)
+
+
 def test_a_pick_none_of_them_mentions_says_so_and_answers_over_them_all(settings, seed_index) -> None:
     """Over ICLR 2026, "Which of them is about antibodies?" after four protein-design papers was
     answered with two of them and no word that none of them mentions antibodies."""

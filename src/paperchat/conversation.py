@@ -84,9 +84,12 @@ _PICKS = re.compile(_WHICH_VERB + r"|\b(?:which|what)(?: one)? of (?:these|those
                     r"\bwhich one\b(?! of the (?:papers|collection))|"
                     r"\bwhich (?:of )?(?:these|those) (?:papers|methods|works|approaches|ones)\b", re.I)
 
-# "how does it compare to X?", "is it better than X?": the papers pointed at, set against one the question names
+# "how does it compare to X?", "is it better than X?", "Is that consistent with X?": the papers pointed at,
+# set against one the question names
 _SET_AGAINST = re.compile(r"\b(?:compare[sd]?|comparison|differs?|different|difference|versus|vs\.?|contrasts?|"
-                          r"relates?|unlike|similar|(?:better|worse|faster|slower) than)\b", re.I)
+                          r"relates?|unlike|similar|(?:better|worse|faster|slower) than|(?:in)?consistent|"
+                          r"(?:dis)?agree[sd]?|contradicts?|contradiction|conflicts?|in line with|at odds with|"
+                          r"aligns? with|confirms?)\b", re.I)
 
 # "By how much?", "Which datasets?", "Why?": words a follow-up asks with when it has no topic of its own
 _BARE_WORDS = frozenset(tokenize(

@@ -130,7 +130,10 @@ class Retriever:
         ranked = sorted(scores, key=lambda p: -scores[p])
         # "What is CFG?": the one paper that defines the name ("Classifier-Free Guidance (CFG)") or is
         # called by it ("pearl", "dparallel" typed in lower case) comes first, however far dense search put it
-        called = calling(query, [papers[p] for p, _ in keyword if p in papers], self.ordinary)
+        found = [papers[p] for p, _ in keyword if p in papers]
+        # and so does one it names by its whole title's lead with a rare word ("Is that consistent with To
+        # Grok Grokking?": MiniLM puts "Grok" beside GRPO, and the keyword rank alone did not lift it)
+        called = calling(query, found, self.ordinary) | self._named_by_lead(query, found)
         ranked = ([p for p in ranked if p in called] + [p for p in ranked if p not in called])[:k]
         return [
             Hit(paper=papers[pid], score=scores[pid], dense=best.get(pid, (0.0, ""))[0],
@@ -223,6 +226,19 @@ class Retriever:
             held = {p.paper_id: self.coverage(query, p, terms) for p in papers}
             most = max(held.values())
             out -= {pid for pid, v in held.items() if most > 0 and v < most}
+        return out
+
+    def _named_by_lead(self, query: str, papers: Sequence[Paper]) -> set[str]:
+        """The papers whose title's lead (the part before its colon, two words or more, together as rare
+        as a word two papers hold: idf summed) the query writes whole."""
+        asked = f" {' '.join(tokenize(query))} "
+        idf, n = self._idf(), len(self.index.snapshot().papers)
+        rare = math.log(1 + (n - 2 + 0.5) / (2 + 0.5))  # BM25's idf of a term two papers hold
+        out = set()
+        for p in papers:
+            lead = [] if p.title_derived else tokenize(title_lead(p.title))
+            if len(lead) >= 2 and f" {' '.join(lead)} " in asked and sum(idf.get(t, 0.0) for t in lead) >= rare:
+                out.add(p.paper_id)
         return out
 
     def titled(self, query: str, hits: list[Hit]) -> set[str]:
