@@ -411,6 +411,26 @@ def test_what_the_abstract_says_of_earlier_work_is_not_the_papers(claim: str, ab
     assert (conflict(claim, best, abstract, abstract) == "") is ok  # the verifier reads it
 
 
+def test_a_small_models_plural_verb_after_the_papers_name_is_its_verb() -> None:
+    """Over ICML 2026: "When Sample Selection Bias Precipitates Model Collapse recommend employing verifiers
+    to prune datasets …" was kept, what the abstract says current literature does (and then argues
+    against), because the verb lacked its "s"; a clause that does not open with the name is not read so."""
+    abstract = ("The proliferation of recursive synthetic data training introduces the risk of model collapse. Current "
+                "literature identifies data selection as a pivotal solution, employing verifiers to prune datasets in "
+                "pursuit of synthetic samples that approximate the true data manifold. We theoretically prove that "
+                "such siloed selection accelerates model collapse.")
+    best = abstract.split(". ")[1]
+    name = "When Sample Selection Bias Precipitates Model Collapse"
+    claim = f"{name} recommend employing verifiers to prune datasets in pursuit of synthetic samples."
+    assert conflict(claim, best, abstract, abstract, [name])
+    assert conflict(f"{name} recommends employing verifiers to prune datasets in pursuit of synthetic samples.",
+                    best, abstract, abstract, [name])
+    assert not conflict(f"{name} proves that siloed selection accelerates model collapse.", best, abstract, abstract,
+                        [name])
+    # a later clause whose subject is the earlier clause's: "… methods like LoRA alleviate X but introduce Y"
+    assert not earlier_conflict("introduce verifiers to prune datasets in pursuit of synthetic samples.", best, abstract)
+
+
 NURL = ("These hard, unsolvable samples cannot contribute to training, as no rollouts yield rewards. To unlock "
         "learning from these hard samples, we propose NuRL, a nudging method that helps reduce the problem difficulty. "
         "For hard samples with a 0% pass rate, we inject a hint.")

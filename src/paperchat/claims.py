@@ -633,7 +633,7 @@ def of_earlier_work(sentence: str) -> re.Match[str] | None:
     return m if m and not _WE.search(sentence) else None
 
 
-def earlier_conflict(claim: str, support: str, abstract: str) -> str:
+def earlier_conflict(claim: str, support: str, abstract: str, name_led: bool = False) -> str:
     """What the abstract says earlier work does, said of the paper: "FaLW evaluates unlearning
     methods on relatively balanced forget sets" of "existing research predominantly evaluates
     unlearning methods on relatively balanced forget sets", which FaLW's long-tailed case
@@ -660,7 +660,11 @@ def earlier_conflict(claim: str, support: str, abstract: str) -> str:
         return ""
     if m:
         terms = set(tokenize(claim))
-        said_of_paper = re.match(r"^\W*(?:also\s+)?[a-z]+s\b", claim)  # its name, taken out, was the subject
+        # its name, taken out, was the subject (`name_led`: the clause opened with it, so a small model's plural
+        # verb, "X recommend employing …", is its verb too)
+        opening = re.match(r"^\W*(?:also\s+)?([a-z]+)\b", claim)
+        said_of_paper = opening is not None and (opening.group(1).endswith("s")
+                                                 or (name_led and opening.group(1) not in STOPWORDS))
         if (not its_verb and said_of_paper and len(terms) >= 4
                 and len(terms & set(tokenize(support))) >= COPIED * len(terms)):
             return "the abstract says this of earlier work, not of this paper"  # "ZIP-RC scales … by using a fixed budget"
@@ -772,6 +776,12 @@ def _coined(subject: str, abstract: str) -> bool:
 _REPLY = re.compile(r"^\s*(?:no|yes)\s*[,.;:!]\s*", re.I)
 
 
+def _led_by(claim: str, names: Sequence[str]) -> bool:
+    """Does the claim open with one of `names` (after a reply word), a lower-case word next?"""
+    plain = _REPLY.sub("", claim)
+    return any(name and re.match(rf"^\W*{re.escape(name)}\s+(?:also\s+)?[a-z]", plain, re.I) for name in names)
+
+
 def conflict(claim: str, best: str, nearby: str, abstract: str, own_names: Sequence[str] = ()) -> str:
     """Why `claim` is not what the abstract says, or "" when no rule objects. `best` is the
     sentence closest to the claim (polarity and direction are read there), `nearby` the
@@ -786,7 +796,7 @@ def conflict(claim: str, best: str, nearby: str, abstract: str, own_names: Seque
             or polarity_conflict(plain, best, abstract)
             or direction_conflict(plain, best) or fewer_conflict(plain, abstract)
             or superlative_conflict(plain, abstract) or benchmark_conflict(claim, abstract, own_names)
-            or earlier_conflict(plain, best, abstract)
+            or earlier_conflict(plain, best, abstract, _led_by(claim, own_names))
             or name_conflict(claim, abstract, own_names)
             or credit_conflict(claim, abstract, own_names) or comparison_conflict(plain, abstract)
             or identity_conflict(plain, own_names) or predicate_conflict(plain, abstract, own_names))
