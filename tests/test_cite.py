@@ -772,6 +772,18 @@ def test_a_name_put_in_for_a_marker_is_not_written_twice(verifier, sources) -> N
     assert _once('A $\\alpha$ net, "A $\\alpha$ net," works.', ["A $\\alpha$ net"]) == "A $\\alpha$ net works."
 
 
+def test_a_name_holding_but_is_not_put_in_twice(verifier) -> None:
+    """Over ICML 2026: "[2] proposes …" read "Sparse but Wrong Sparse but Wrong proposes …": the name put in
+    for the marker was cut at its "but", as a clause is, and so not seen before the marker."""
+    wrong = ("Sparse Autoencoders (SAEs) extract features from LLM internal activations. We show that an "
+             "incorrect L0 leads to incorrect features.")
+    topic = "Sparse autoencoders are used to analyze embeddings. We derive the SAE objective from a topic model."
+    shown = _shown(verifier, (_paper("t", "Sparse Autoencoders are Topic Models", topic), "Sparse Autoencoders are Topic Models"),
+                   (_paper("w", "Sparse but Wrong: Incorrect L0 Leads to Incorrect Features", wrong), "Sparse but Wrong"))
+    out = verifier.check("[2] shows that an incorrect L0 leads to incorrect features.", shown, Verification())
+    assert out.text == "Sparse but Wrong shows that an incorrect L0 leads to incorrect features [2].", out.text
+
+
 def test_markers_listed_as_the_things_named_become_names(verifier, sources) -> None:
     """Over ICLR 2026: "Yes, several papers use Muon, including [1], [2], [3], [4], and [5]." was shown as
     "… including,,,, and [4]." once the markers of the papers that did not back it were taken out."""

@@ -362,6 +362,9 @@ class Verifier:
                                           reverse=True):
                         before = re.sub(re.escape(written), " ", before, flags=re.I)
                 before = before[-(max(len(by_n[n].label), len(named)) + 20):]
+                # written right before its marker, whatever words it holds ("Sparse but Wrong [2]": not cut at "but")
+                right_before = any(len(w) > 2 and before.rstrip().lower().endswith(w.lower())
+                                   for w in (by_n[n].paper.title, lead, named, by_n[n].label))
                 # within its own clause: "[1] discusses scalable energy-based models, while [2] …" has
                 # [2]'s title words in [1]'s clause, which do not name the subject of [2]'s
                 before = re.split(r";|\b(?:while|whereas|but)\b", before, flags=re.I)[-1]
@@ -373,7 +376,7 @@ class Verifier:
                     unjudged.append(coined)
                 written_after = text[m.end():].lstrip().lower()  # "[1] No Free Lunch: …", "[1] A Watermark for …"
                 after = re.sub(r"^(?:the|a|an)\s+", "", written_after)  # "[2] The Halton scheduler …"
-                if (by_first or coined or probe in before.lower() or written_after.startswith(probe)
+                if (right_before or by_first or coined or probe in before.lower() or written_after.startswith(probe)
                         or after.startswith(probe)
                         or (naming_first and _says(after[:len(first) + 1], first, re.I))):
                     # already named: "PEARL [1] and ...", "[2] Projected Gradient Ascent … addresses"; the
