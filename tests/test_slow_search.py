@@ -53,3 +53,15 @@ def test_unrelated_question_abstains(real_settings) -> None:
     r = Retriever(PaperIndex.open(real_settings), real_settings.retrieval)
     assert r.retrieve("what is the best recipe for sourdough bread?").abstain
     assert r.search("generative models", filters=Filters(["ICML"], [2026]))
+
+
+def test_according_to_the_papers_is_how_it_is_asked_not_what(real_settings) -> None:
+    """Read over the seeds: "What are the limitations of consistency models according to these papers?" was
+    refused ("The collection has no paper on this"): "according", a word of the topic no paper holds,
+    pulled the question's coverage below the abstention line."""
+    from paperchat.text import asking_terms, tokenize
+
+    assert set(tokenize("according to", query=True)) <= asking_terms()
+    found = Retriever(PaperIndex.open(real_settings), real_settings.retrieval).retrieve("What are the limitations of consistency models according to these papers?")
+    assert not found.abstain
+    assert any("onsistency" in h.paper.title or "Consistency models" in h.paper.abstract for h in found.hits[:3])

@@ -128,7 +128,9 @@ _ASKING = ("compare comparing comparison differ differs different difference dif
            "introduce introduces introducing tackles tackling "
            # how a question asks for a paper's results ("What is the main result of …?", "… what do they report?")
            "main result results finding findings contribution contributions outcome outcomes headline report "
-           "reports reported")
+           "reports reported "
+           # whose word it is ("What are the limitations of consistency models according to these papers?")
+           "according")
 
 
 @lru_cache(maxsize=1)
