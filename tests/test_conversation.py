@@ -210,6 +210,10 @@ def test_do_any_of_them_picks_as_which_of_them_does(settings, seed_index) -> Non
         == picks("Does any of them cover images?") == "holding"
     assert picks("Do any of them need no labels?") == "without"
     assert picked_phrase("Do any of these papers use RL?") == "RL"
+    # over the seeds, "Does either use classifier guidance?" after the two unlearning papers was no pick, and the
+    # model's reply ran out of tokens; "Do any of them need retraining?" was told none uses "need retraining"
+    assert picks("Does either use classifier guidance?") == picks("Is either of them lossless?") == "holding"
+    assert picked_phrase("Do any of them need retraining?") == "retraining"
     engine = Engine(settings, seed_index)
     _, history = _talk(engine, "Which papers study watermarking, and how do they differ?")
     none = engine.answer("Are any of them about antibodies?", history)
@@ -219,6 +223,10 @@ def test_do_any_of_them_picks_as_which_of_them_does(settings, seed_index) -> Non
     noiseprints = next(pid for pid, p in engine.papers().items() if p.title.startswith("NoisePrints"))
     assert noiseprints in history[0].answered and len(history[0].answered) >= 2
     assert engine.answer("Do any of them use diffusion models?", history).answered == [noiseprints]
+    _, history = _talk(engine, "Which papers are about unlearning?")
+    tilt = next(pid for pid, p in engine.papers().items() if p.title.startswith("Temper-Then-Tilt"))
+    assert tilt in history[0].answered and len(history[0].answered) == 2
+    assert engine.answer("Does either use classifier guidance?", history).answered == [tilt]
 
 
 def test_a_negated_pick_checks_a_word_half_the_papers_hold(settings, seed_index) -> None:

@@ -81,6 +81,7 @@ VENUES = ("NeurIPS", "NIPS", "ICLR", "ICML", "CVPR", "ICCV", "ECCV", "ACL", "EMN
 _PICKS = re.compile(_WHICH_VERB + r"|\b(?:which|what)(?: one)? of (?:these|those|them|the above|the two)\b|"
                     # "Do any of them use reinforcement learning?": yes for those that hold it, or none does
                     r"\b(?:do|does|did|is|are|was|were|can|could) any (?:one )?of (?:these|those|them|the above)\b|"
+                    r"\b(?:do|does|did|is|was|can|could) either(?: one)?(?: of (?:these|those|them|the two))?\b|"
                     r"\bwhich one\b(?! of the (?:papers|collection))|"
                     r"\bwhich (?:of )?(?:these|those) (?:papers|methods|works|approaches|ones)\b", re.I)
 
@@ -141,7 +142,7 @@ _ABOUT_VERBS = frozenset((
     "is", "are", "about", "use", "uses", "using", "deal", "deals", "with", "focus", "focuses", "on", "mention",
     "mentions", "study", "studies", "work", "works", "apply", "applies", "to", "handle", "handles", "target",
     "targets", "involve", "involves", "concern", "concerns", "address", "addresses", "for", "the", "a", "an",
-    "papers", "paper", "ones", "one", "methods", "approaches",
+    "papers", "paper", "ones", "one", "methods", "approaches", "need", "needs", "require", "requires",
 ))  # the words between "which of them" and what it asks about ("… is about antibodies")
 
 
