@@ -277,6 +277,21 @@ def test_is_that_consistent_with_a_named_paper_sets_them_side_by_side(settings, 
     assert not engine._retriever._named_by_lead("How do flow matching papers differ?", papers)
 
 
+def test_a_follow_up_naming_a_paper_shown_is_about_that_paper(settings, seed_index) -> None:
+    """Over the seeds, "How much faster is dParallel?" after a table of diffusion language models was read
+    as the table's question again and answered with a table of two papers; "What does dParallel do?" with
+    a table of four."""
+    engine = Engine(settings, seed_index)
+    dparallel = next(pid for pid, p in engine.papers().items() if p.title.startswith("dParallel"))
+    _, history = _talk(engine, "Which papers work on parallel decoding, and how do they differ?")
+    assert dparallel in history[0].shown and len(history[0].answered) >= 2
+    for follow_up in ("How much faster is dParallel?", "What does dParallel do?"):
+        answer = engine.answer(follow_up, history)
+        assert answer.table is None and answer.answered == [dparallel], follow_up
+    # set against another, it is a comparison still
+    assert engine.answer("How does dParallel compare to the others?", history).table is not None
+
+
 def test_a_pick_none_of_them_mentions_says_so_and_answers_over_them_all(settings, seed_index) -> None:
     """Over ICLR 2026, "Which of them is about antibodies?" after four protein-design papers was
     answered with two of them and no word that none of them mentions antibodies."""
