@@ -208,9 +208,9 @@ def read(text: str, stated: Filters, history: Sequence[Turn],
         return f"{last.query} {text}", carried, "follow-up", None
     alone = probe(text, stated)
     # "How much faster is dParallel?" after a table of diffusion language models: about the paper it names
-    named = [pid for pid in alone.named if pid in last.shown]
-    if named and not _SET_AGAINST.search(text) and not (stated.venues or stated.years):
-        return f"{last.query} {text}", Filters(stated.venues, stated.years, named), "narrow", None
+    called = [pid for pid in alone.named if pid in last.shown]
+    if called and not _SET_AGAINST.search(text) and not (stated.venues or stated.years):
+        return f"{last.query} {text}", Filters(stated.venues, stated.years, called), "narrow", None
     merged = probe(f"{last.query} {text}", carried)
     overlap = {h.paper.paper_id for h in alone.hits[:3]} & set(last.shown)
     if not alone.abstain and (not overlap or alone.confidence >= merged.confidence):
