@@ -292,6 +292,18 @@ def test_a_question_the_model_writes_is_no_answer(settings, seed_index) -> None:
     assert A._ASKS_BACK.search("[1] Yes.") and not A._ASKS_BACK.search("No, it does not need retraining [1].")
 
 
+def test_a_sentence_opening_pasted_into_another_is_left_out(settings, seed_index) -> None:
+    """Over the seeds, "How does GenCape compare to GenVP?" got "…, while GenVP uses further, compared to SOTA
+    generative approaches, which struggle to solve RPMs …, GenVP efficiently generalizes …": a table cell's
+    opening pasted into the middle of a sentence, kept."""
+    reply = ("PEARL uses pre-verify, while the Halton scheduler uses further, compared to random schedulers, the Halton "
+             "scheduler spreads tokens [1][2]. PEARL adapts the draft length of speculative decoding [1].")
+    answer = _engine(settings, seed_index, reply).answer("What is PEARL?")
+    assert "uses further," not in answer.text and "PEARL adapts the draft length" in answer.text
+    assert A._PASTED.search("GenVP uses further, compared to SOTA") and not A._PASTED.search("Further, GenVP uses it.")
+    assert not A._PASTED.search("PEARL is fast; moreover, it adapts the draft length.")
+
+
 def test_the_authors_we_copied_from_an_abstract_is_shown_as_the_authors(settings, seed_index) -> None:
     # judged as the model wrote it; shown in the answer's voice, where "we" would read as paperchat
     answer = _engine(settings, seed_index, "To this end, we adapt the draft length of speculative decoding "

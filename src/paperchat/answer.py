@@ -329,6 +329,7 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
                     or (question and restates(_YES_NO.sub("", sentence), f"{question} {TASKS}")
                         and not takes_a_side(sentence, question, asked))
                     or _ASKS_BACK.search(sentence)
+                    or _PASTED.search(sentence)
                     or _said_of_itself(sentence, question, names, by_n)
                     or _only_references(sentence, names)):
                 continue  # small models loop and echo the question; two sentences is the format
@@ -393,6 +394,10 @@ _ASKS_YES_NO = re.compile(r"^\W*(?:is|are|was|were|do|does|did|can|could|has|hav
 _AS_CELL = re.compile(r"^\W*(?:\[\d+\]\s*)?(?:[^:.]{1,200}:\s*)?(?:problem|approach|result|data)\s*:", re.I)
 
 
+# a sentence's opening pasted into another's middle ("… while GenVP uses further, compared to SOTA generative
+# approaches, which struggle …, GenVP efficiently generalizes …", over the seeds): garbled, it says nothing
+_PASTED = re.compile(r"(?<=[a-z]) (?:further|furthermore|moreover|additionally|specifically|finally|importantly|notably|"
+                     r"second|third),\s", re.I)
 # a question, or the prompt's "Earlier question:" copied, is no answer ("Earlier question: Which papers propose new
 # optimizers for training LLMs [1]? Do The authors Need Adam [1]?", over ICML 2026)
 _ASKS_BACK = re.compile(r"^\W*(?:earlier\s+)?question\s*:|\?[\"”')\]]*(?:\s*\[[\d,\s\-–]+\])*\s*$|"
