@@ -247,7 +247,13 @@ def test_a_yes_or_no_that_echoes_the_question_is_checked_and_its_withholding_sai
      "Longer reasoning chains can even be detrimental to accuracy [1]."),
     ("Yes, it improves accuracy [2].", "Does the second one hurt accuracy?", "It improves accuracy [2]."),
     ("Yes, it improves accuracy but can hurt recall [2].", "Does it help?", None),
-    ("No, it can be detrimental [1].", "Does longer thinking always help?", None)])
+    ("No, it can be detrimental [1].", "Does longer thinking always help?", None),
+    # over ICLR 2026, after AI-text detectors: a yes to whether any has a property, its own words naming none of it
+    ("Yes, papers detect AI-generated text by using context-aware detection methods like Anchor [1].",
+     "Are any of them robust to paraphrasing attacks?",
+     "Papers detect AI-generated text by using context-aware detection methods like Anchor [1]."),
+    ("Yes, D&R is robust to paraphrasing [3].", "Are any of them robust to paraphrasing attacks?", None),
+    ("Yes, Temper-Then-Tilt uses classifier guidance [2].", "Does either use classifier guidance?", None)])
 def test_a_yes_or_no_its_own_words_contradict_is_left_out(reply: str, question: str, shown: str | None) -> None:
     assert A.unsaid_reply(reply, question) == (shown or reply)
 

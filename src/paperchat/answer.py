@@ -56,6 +56,7 @@ from paperchat.schema import (
 )
 from paperchat.text import (
     STOPWORDS,
+    asking_terms,
     coined_name,
     inert,
     restates,
@@ -436,7 +437,19 @@ def unsaid_reply(sentence: str, asked: str) -> str:
             contradicts.add("the other way")
     else:
         contradicts = {t for t in asked_without(asked) if does_without(t, without)}
+    # "Are any of them robust to paraphrasing attacks?" "Yes, papers detect AI-generated text by …": a yes to
+    # whether some paper has a property, whose own words name no part of it, says nothing of it
+    property_ = _ANY_OF.search(asked)
+    if m.group(2).lower() == "yes" and property_:
+        wanted = set(tokenize(asked[property_.end():], query=True)) - asking_terms() - NEEDING - STOPWORDS
+        said = set(tokenize(rest)) | set(tokenize(joined(rest)))
+        if wanted and not any(w in said or any(t.startswith(w[:5]) for t in said if len(w) >= 5) for w in wanted):
+            contradicts.add("unsaid")
     return f"{m.group(1)}{rest[:1].upper()}{rest[1:]}" if contradicts and rest else sentence
+
+
+# "Are any of them …?", "Does either use …?": asks whether some of the papers shown have a property
+_ANY_OF = re.compile(r"\b(?:any|either)(?: one)?(?: of (?:them|these|those|the above|the two)(?: papers)?)?\b", re.I)
 
 
 def takes_a_side(sentence: str, question: str, asked: str = "") -> bool:
