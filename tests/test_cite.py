@@ -772,6 +772,22 @@ def test_a_name_put_in_for_a_marker_is_not_written_twice(verifier, sources) -> N
     assert _once('A $\\alpha$ net, "A $\\alpha$ net," works.', ["A $\\alpha$ net"]) == "A $\\alpha$ net works."
 
 
+def test_a_paper_set_against_another_by_its_marker_is_withheld(verifier, sources) -> None:
+    """Over ICLR 2026: "[2] is faster than [1] and in inference" was kept as "Ada-Diffuser is faster than
+    Dichotomous Diffusion Policy Optimization and in inference [1][2]", and "[2] outperforms [1] on
+    locomotion benchmarks" read "Ada-Diffuser outperforms on locomotion benchmarks [2]": the marker,
+    taken for a citation, left the claim judged without what it compares with. One abstract cannot
+    say how its paper compares with another paper it never names."""
+    for claim in ("[2] is faster than [1] and in inference.", "[2] outperforms [1] on masked token generation.",
+                  "[1] achieves more acceptance than [2].", "[2] spreads tokens better than [1]."):
+        out = verifier.check(claim, sources, Verification())
+        assert out.text is None and "compares a paper with" in out.reason, (claim, out.text)
+    # set against something else, it is judged as before
+    out = verifier.check("[1] adapts the draft length, while [2] spreads tokens in image generation.", sources,
+                         Verification())
+    assert "compares" not in out.reason
+
+
 def test_a_name_holding_but_is_not_put_in_twice(verifier) -> None:
     """Over ICML 2026: "[2] proposes …" read "Sparse but Wrong Sparse but Wrong proposes …": the name put in
     for the marker was cut at its "but", as a clause is, and so not seen before the marker."""

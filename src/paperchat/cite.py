@@ -87,6 +87,9 @@ _CONTRAST_MARKER = re.compile(r"(?:(?<=\bwhile )|(?<=\bwhereas )|(?<=\bwhilst )|
 # "[1] This paper adapts …", "[2] Our method achieves …" (copied from the abstract): the name takes their place
 # "… are highlighted in [2], while …": a marker after a preposition, mid-sentence, is what the clause is about;
 # moved to the end, it left "highlighted in, while"
+# "… faster than [1]", "outperforms [1]": a marker that is what the sentence compares with
+_COMPARED_MARKER = re.compile(r"(?:\b(?:more|less)\s+[\w-]+|\b[a-z][\w-]*er|\bbetter|\bworse)\s+than\s+\[(\d+)\]|"
+                              r"\b(?:outperform|surpass|beat|exceed)(?:s|ed|ing)?\s+\[(\d+)\]", re.I)
 _OBJECT_MARKER = re.compile(r"(?:(?<=\bin )|(?<=\bby )|(?<=\bfrom )|(?<=\bthan ))\[(\d+)\](?=\s*[,;]|\s+(?:while|whereas|but)\b)")
 # "Yes, several papers use Muon, including [1], [2], [3], [4], and [5].": markers listed as the things
 # named; left as markers and moved to the end they read "including,,,, and [4]"
@@ -394,6 +397,16 @@ class Verifier:
             return name
 
         sentence = _ordinals_as_markers(sentence, sorted(by_n))
+        # "[2] outperforms [1] on locomotion", "[2] is faster than [1]": a paper shown set against another. One
+        # abstract cannot say how its paper compares with another, unless it names it; the marker, taken for a
+        # citation, had left "Ada-Diffuser outperforms on locomotion benchmarks [2]"
+        for against in _COMPARED_MARKER.finditer(sentence):
+            other = int(against.group(1) or against.group(2))
+            if other in by_n and not any(_says(s.paper.abstract, s_name, re.I) for s in sources if s.n != other
+                                         for s_name in {by_n[other].paper.name, by_n[other].label} if len(s_name) > 2):
+                report.checked += 1
+                return _unsupported(sentence, report, f"it compares a paper with {by_n[other].label}, and no other "
+                                    "abstract mentions that paper", [n for n in parse(sentence) if n in by_n], {})
         lead = _LEADING_MARKERS.match(sentence)
         if lead:
             rest = _PRONOUN.sub("", sentence[lead.end():], count=1)  # "[1] This paper uses": the name takes its place
