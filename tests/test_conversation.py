@@ -165,6 +165,8 @@ def test_a_pick_is_read_as_holding_or_doing_without() -> None:
         == picks("Which one also covers diffusion models?") == "holding"
     assert picks("Which of them needs no training?") == picks("Which of these doesn't retrain the model?") == "without"
     assert not picks("Does it need retraining?") and not picks("Which one of the papers uses VAEs?")
+    # over ICLR 2026, "Which ones are open-source?" after vision-language-action papers was read as a new question
+    assert picks("Which ones are open-source?") == "holding" and not picks("Which ones of the papers use VAEs?")
 
 
 def test_a_negated_pick_keeps_the_papers_that_say_they_do_without(settings, seed_index) -> None:

@@ -50,7 +50,7 @@ _WHAT_ABOUT = re.compile(r"^\W*(?:and\s+)?(?:what|how)\s+about\b", re.I)
 _WHICH_VERB = (r"^\W*which (?:is|are|was|were|does|do|did|has|have|needs?|uses?|requires?|works?|performs?|scales?|"
                r"achieves?|gets?|gives?|reaches?|obtains?|reports?|yields?|handles?|supports?|offers?|provides?)\b")
 _SET = re.compile(_WHICH_VERB + r"|\b(?:which|what|any|all|none|both|each|one|some|many) of (?:these|those|them|the above|the two)\b|"
-                  r"\bwhich one\b(?! of the (?:papers|collection))|"
+                  r"\bwhich ones?\b(?! of the (?:papers|collection))|"
                   r"\b(?:these|those) (?:papers|methods|works|approaches|ones)\b|\bamong (?:these|them|those)\b|"
                   # "How many tasks does each have?" after a question on web-agent benchmarks
                   r"\b(?:does|do|did|is|was|can|for) each\b|\beach (?:one|paper|method|approach|benchmark|model)\b|"
@@ -82,7 +82,7 @@ _PICKS = re.compile(_WHICH_VERB + r"|\b(?:which|what)(?: one)? of (?:these|those
                     # "Do any of them use reinforcement learning?": yes for those that hold it, or none does
                     r"\b(?:do|does|did|is|are|was|were|can|could) any (?:one )?of (?:these|those|them|the above)\b|"
                     r"\b(?:do|does|did|is|was|can|could) either(?: one)?(?: of (?:these|those|them|the two))?\b|"
-                    r"\bwhich one\b(?! of the (?:papers|collection))|"
+                    r"\bwhich ones?\b(?! of the (?:papers|collection))|"
                     r"\bwhich (?:of )?(?:these|those) (?:papers|methods|works|approaches|ones)\b", re.I)
 
 # "how does it compare to X?", "is it better than X?", "Is that consistent with X?": the papers pointed at,
