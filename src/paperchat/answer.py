@@ -313,7 +313,9 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
     the reader has just read in the table (`echoes`, its cells: more than `settings.echo_overlap` of
     its terms from one cell and most of that cell's, or set out as a cell, "Approach: Inspired by …"):
     under the table, "How they differ" is for differences. A sentence that sums a cell up ("From
-    Statics to Dynamics edits images using a frozen Qwen2.5-VL for grounded reasoning …") is not a copy."""
+    Statics to Dynamics edits images using a frozen Qwen2.5-VL for grounded reasoning …") is not a copy.
+    Under a table the verifier also reads the question `asked`: its frame said of a row whose abstract never
+    uses its words ("TrustGen traces the provenance …") is withheld."""
     result = Synthesis()
     buffer = ""
     cap = max_sentences or settings.max_sentences
@@ -334,7 +336,8 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
                     or _said_of_itself(sentence, question, names, by_n)
                     or _only_references(sentence, names)):
                 continue  # small models loop and echo the question; two sentences is the format
-            checked = verifier.check(sentence, sources, result.report)
+            # under a table, the question's own frame said of each row ("TrustGen traces the provenance …") is checked
+            checked = verifier.check(sentence, sources, result.report, asked if echoes else "")
             if checked.text:
                 # judged as written, shown in the answer's voice ("Do We Need Adam?", a title, stays)
                 checked.text = _named_once(third_person(checked.text, [s.paper.title for s in sources]))

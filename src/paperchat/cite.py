@@ -58,6 +58,7 @@ import numpy as np
 from paperchat.claims import (
     ABSTRACT_NEGATES,
     CLAIM_NEGATES,
+    NEEDING,
     conflict,
     done_without,
     fault_conflict,
@@ -68,7 +69,7 @@ from paperchat.claims import (
 )
 from paperchat.config import AnswerSettings
 from paperchat.markers import parse, strip_markers, with_markers
-from paperchat.schema import Checked, Source, Verification
+from paperchat.schema import Checked, Paper, Source, Verification
 from paperchat.text import STOPWORDS, asking_terms, plain, sentences, title_lead, tokenize
 
 _VERB = (r"(?:uses?|is|are|proposes?|introduces?|focus(?:es)?|aims?|improves?|achieves?|employs?|addresses|"
@@ -343,7 +344,7 @@ class Verifier:
         return (float(said_vec @ self._titles[title]) >= self.threshold
                 and not conflict(said, title, title, f"{title}. {source.paper.abstract}", names))
 
-    def check(self, sentence: str, sources: Sequence[Source], report: Verification) -> Checked:
+    def check(self, sentence: str, sources: Sequence[Source], report: Verification, asked: str = "") -> Checked:
         by_n = {s.n: s for s in sources}
         unjudged: list[str] = []  # names put in (the abstract does not use them) or written before a marker: no claim
         strangers: list[int] = []  # markers used as names ("while [2] …") of papers not shown
@@ -506,6 +507,13 @@ class Verifier:
                     return _unsupported(sentence, report, f"it says this of the {papers}, but {by_n[n].label} "
                                         "is not one of them", valid, {})
             for n in _about(said, subjects):  # "…, while [2] demonstrates X": X must be [2]'s, not moved
+                # "TrustGen traces the provenance of generated images by …", to "Which papers trace the
+                # provenance of generated text or images?": the question's words said of a paper that never uses them
+                pinned = _asked_unheld(_strip(said, [w for o in sources for w in (o.paper.title, o.label, o.paper.name)]),
+                                       asked, by_n[n].paper) if asked else ""
+                if pinned:
+                    return _unsupported(sentence, report, f"it says {by_n[n].label} does what the question asks "
+                                        f"(“{pinned}”), a word its abstract does not use", valid, {})
                 if n not in backers and _namesakes(by_n, n) & set(backers):
                     continue  # "DUET is flexible …" of two papers called DUET: said of the one that backs it
                 bare_said = _strip(said, [subjects[n], by_n[n].label, by_n[n].paper.title])
@@ -805,6 +813,29 @@ def _once(body: str, names: Sequence[str]) -> str:
 
 _THEY = re.compile(r"^\W*(?:(?:and|but|so|yet)\s+)?(?:they|both)\b(?!\s+(?:differ|vary)\b)", re.I)  # the joint subject again
 _CLAUSE_OPENS = re.compile(r"(?:^|;\s*|\b(?:while|whereas|whilst|but)\s+)(?:both\s+)?", re.I)
+
+
+def _asked_unheld(clause: str, asked: str, paper: Paper) -> str:
+    """A word of the question that the clause says of `paper` and its title and abstract never use, "" if none:
+    how the model answers "Which papers trace the provenance of …?" of every row ("TrustGen traces the provenance
+    …"). Words of asking ("papers", "differ"), needing and stopwords are no such word, nor is one the abstract holds
+    within a longer word or at a shared stem of five letters ("decod" for "decoding")."""
+    wanted = set(tokenize(asked, query=True)) - asking_terms() - NEEDING - STOPWORDS - _EVERYDAY
+    text = f"{paper.title}. {paper.abstract}"
+    held, squashed = set(tokenize(text)), re.sub(r"[\s-]+", "", text.lower())
+    said = set(tokenize(clause))
+    for word in sorted(wanted & said):  # "in-between" is held by "inbetweening"
+        if (word in held or word.replace("-", "") in squashed
+                or (len(word) >= 5 and any(h.startswith(word[:5]) for h in held))):
+            continue
+        return word
+    return ""
+
+
+# words of nearly every abstract here, which a question's frame shares with any paper ("generated text")
+_EVERYDAY = frozenset(tokenize("generate generated generation generative model models learn learning train training "
+                               "data method methods task tasks result results performance improve new novel large "
+                               "language image images text must should can could may might will would"))
 
 
 def _joint_subjects(body: str, names: dict[int, str]) -> list[int]:

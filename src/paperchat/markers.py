@@ -43,7 +43,10 @@ def split_sentences(text: str) -> list[str]:
     text = re.sub(r"([.!?])((?:\s*\[\d[\d,\s\-–;]*\])+)", r"\2\1", text)
     out: list[str] = []
     for line in text.splitlines():
-        for piece in sentences(line.strip(" -*•")):
+        # a sentence may open with a title in curly quotes ("… [1]. “Unlearning in diffusion models aims …” deals
+        # with …"), which the abstracts' splitter does not break before
+        pieces = [p for s in sentences(line.strip(" -*•")) for p in re.split(r"(?<=[.!?])\s+(?=[“‘][A-Z])", s)]
+        for piece in pieces:
             if out and opens_more(out[-1]):  # "… (Speculative decoding vs [1]. Any-Subset …)": one sentence
                 out[-1] = f"{out[-1]} {piece}"
             else:
