@@ -58,6 +58,7 @@ from paperchat.text import (
     STOPWORDS,
     asking_terms,
     coined_name,
+    held_at_stem,
     inert,
     restates,
     sentences,
@@ -442,11 +443,11 @@ def unsaid_reply(sentence: str, asked: str) -> str:
         contradicts = {t for t in asked_without(asked) if does_without(t, without)}
     # "Are any of them robust to paraphrasing attacks?" "Yes, papers detect AI-generated text by …": a yes to
     # whether some paper has a property, whose own words name no part of it, says nothing of it
-    property_ = _ANY_OF.search(asked)
-    if m.group(2).lower() == "yes" and property_:
-        wanted = set(tokenize(asked[property_.end():], query=True)) - asking_terms() - NEEDING - STOPWORDS
+    any_of = _ANY_OF.search(asked)
+    if m.group(2).lower() == "yes" and any_of:
+        wanted = set(tokenize(asked[any_of.end():], query=True)) - asking_terms() - NEEDING - STOPWORDS
         said = set(tokenize(rest)) | set(tokenize(joined(rest)))
-        if wanted and not any(w in said or any(t.startswith(w[:5]) for t in said if len(w) >= 5) for w in wanted):
+        if wanted and not any(held_at_stem(w, said) for w in wanted):
             contradicts.add("unsaid")
     return f"{m.group(1)}{rest[:1].upper()}{rest[1:]}" if contradicts and rest else sentence
 

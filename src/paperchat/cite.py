@@ -70,7 +70,15 @@ from paperchat.claims import (
 from paperchat.config import AnswerSettings
 from paperchat.markers import parse, strip_markers, with_markers
 from paperchat.schema import Checked, Paper, Source, Verification
-from paperchat.text import STOPWORDS, asking_terms, plain, sentences, title_lead, tokenize
+from paperchat.text import (
+    STOPWORDS,
+    asking_terms,
+    held_at_stem,
+    plain,
+    sentences,
+    title_lead,
+    tokenize,
+)
 
 _VERB = (r"(?:uses?|is|are|proposes?|introduces?|focus(?:es)?|aims?|improves?|achieves?|employs?|addresses|"
          r"targets?|presents?|stud(?:y|ies)|shows?)\b")
@@ -403,8 +411,8 @@ class Verifier:
         # citation, had left "Ada-Diffuser outperforms on locomotion benchmarks [2]"
         for against in _COMPARED_MARKER.finditer(sentence):
             other = int(against.group(1) or against.group(2))
-            if other in by_n and not any(_says(s.paper.abstract, s_name, re.I) for s in sources if s.n != other
-                                         for s_name in {by_n[other].paper.name, by_n[other].label} if len(s_name) > 2):
+            if other in by_n and not any(_says(s.paper.abstract, name, re.I) for s in sources if s.n != other
+                                         for name in {by_n[other].paper.name, by_n[other].label} if len(name) > 2):
                 report.checked += 1
                 return _unsupported(sentence, report, f"it compares a paper with {by_n[other].label}, and no other "
                                     "abstract mentions that paper", [n for n in parse(sentence) if n in by_n], {})
@@ -825,8 +833,7 @@ def _asked_unheld(clause: str, asked: str, paper: Paper) -> str:
     held, squashed = set(tokenize(text)), re.sub(r"[\s-]+", "", text.lower())
     said = set(tokenize(clause))
     for word in sorted(wanted & said):  # "in-between" is held by "inbetweening"
-        if (word in held or word.replace("-", "") in squashed
-                or (len(word) >= 5 and any(h.startswith(word[:5]) for h in held))):
+        if held_at_stem(word, held) or word.replace("-", "") in squashed:
             continue
         return word
     return ""

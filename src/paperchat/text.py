@@ -133,6 +133,12 @@ _ASKING = ("compare comparing comparison differ differs different difference dif
            "according")
 
 
+def held_at_stem(term: str, held: set[str]) -> bool:
+    """`term` is among `held`, or one of them shares its first five letters ("decod" of "decoding", the
+    stemmer's forms of one word differing after them)."""
+    return term in held or (len(term) >= 5 and any(h.startswith(term[:5]) for h in held))
+
+
 @lru_cache(maxsize=1)
 def asking_terms() -> frozenset[str]:
     return frozenset(tokenize(_ASKING, query=True))
