@@ -422,6 +422,10 @@ def _way(text: str) -> str:
     return "helps" if helps and not hurts else "hurts" if hurts and not helps else ""
 
 
+# "Are any of them …?", "Does either use …?": asks whether some of the papers shown have a property
+_ANY_OF = re.compile(r"\b(?:any|either)(?: one)?(?: of (?:them|these|those|the above|the two)(?: papers)?)?\b", re.I)
+
+
 def unsaid_reply(sentence: str, asked: str) -> str:
     """The sentence without its "Yes"/"No" when its own words say the opposite: "Yes, OptMerge … builds
     improved MLLMs without requiring training data [2]" to "Do any of them need training data?" (it
@@ -450,10 +454,6 @@ def unsaid_reply(sentence: str, asked: str) -> str:
         if wanted and not any(held_at_stem(w, said) for w in wanted):
             contradicts.add("unsaid")
     return f"{m.group(1)}{rest[:1].upper()}{rest[1:]}" if contradicts and rest else sentence
-
-
-# "Are any of them …?", "Does either use …?": asks whether some of the papers shown have a property
-_ANY_OF = re.compile(r"\b(?:any|either)(?: one)?(?: of (?:them|these|those|the above|the two)(?: papers)?)?\b", re.I)
 
 
 def takes_a_side(sentence: str, question: str, asked: str = "") -> bool:

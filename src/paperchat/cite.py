@@ -93,12 +93,12 @@ _JOINED_MARKER = re.compile(r"(?<=\band )\[(\d+)\](?=\s+(?!(?:in|on|for|to|with|
 # "…, with [1] demonstrating …" too
 _CONTRAST_MARKER = re.compile(r"(?:(?<=\bwhile )|(?<=\bwhereas )|(?<=\bwhilst )|(?<=\bbut ))\[(\d+)\](?=\s+[a-z]+s\b)"
                               r"|(?<=\bwith )\[(\d+)\](?=\s+[a-z]+ing\b)")
-# "[1] This paper adapts …", "[2] Our method achieves …" (copied from the abstract): the name takes their place
-# "… are highlighted in [2], while …": a marker after a preposition, mid-sentence, is what the clause is about;
-# moved to the end, it left "highlighted in, while"
 # "… faster than [1]", "outperforms [1]": a marker that is what the sentence compares with
 _COMPARED_MARKER = re.compile(r"(?:\b(?:more|less)\s+[\w-]+|\b[a-z][\w-]*er|\bbetter|\bworse)\s+than\s+\[(\d+)\]|"
                               r"\b(?:outperform|surpass|beat|exceed)(?:s|ed|ing)?\s+\[(\d+)\]", re.I)
+# "[1] This paper adapts …", "[2] Our method achieves …" (copied from the abstract): the name takes their place
+# "… are highlighted in [2], while …": a marker after a preposition, mid-sentence, is what the clause is about;
+# moved to the end, it left "highlighted in, while"
 _OBJECT_MARKER = re.compile(r"(?:(?<=\bin )|(?<=\bby )|(?<=\bfrom )|(?<=\bthan ))\[(\d+)\](?=\s*[,;]|\s+(?:while|whereas|but)\b)")
 # "Yes, several papers use Muon, including [1], [2], [3], [4], and [5].": markers listed as the things
 # named; left as markers and moved to the end they read "including,,,, and [4]"
@@ -495,6 +495,7 @@ class Verifier:
         named_clauses = _clauses(body, self.min_clause_terms)
         if len(named_clauses) != len(per_clause):  # split otherwise without the names: judge it whole
             named_clauses, per_clause, closeness = [body], [final], [{}]
+        shown_names = [w for o in sources for w in (o.paper.title, o.label, o.paper.name)]
         for i, (clause, backers, close) in enumerate(zip(named_clauses, per_clause, closeness, strict=True)):
             said = _FRAMING.sub("", clause, count=1)  # "[1] and [3] differ in that [1] …": about [1] alone
             # "X and Y study scaling laws, and they find that only error-entropy …": they are X and Y
@@ -517,8 +518,7 @@ class Verifier:
             for n in _about(said, subjects):  # "…, while [2] demonstrates X": X must be [2]'s, not moved
                 # "TrustGen traces the provenance of generated images by …", to "Which papers trace the
                 # provenance of generated text or images?": the question's words said of a paper that never uses them
-                pinned = _asked_unheld(_strip(said, [w for o in sources for w in (o.paper.title, o.label, o.paper.name)]),
-                                       asked, by_n[n].paper) if asked else ""
+                pinned = _asked_unheld(_strip(said, shown_names), asked, by_n[n].paper) if asked else ""
                 if pinned:
                     return _unsupported(sentence, report, f"it says {by_n[n].label} does what the question asks "
                                         f"(“{pinned}”), a word its abstract does not use", valid, {})

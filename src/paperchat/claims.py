@@ -777,7 +777,7 @@ _REPLY = re.compile(r"^\s*(?:no|yes)\s*[,.;:!]\s*", re.I)
 
 
 def _led_by(claim: str, names: Sequence[str]) -> bool:
-    """Does the claim open with one of `names` (after a reply word), a lower-case word next?"""
+    """Does the claim open with one of `names` (after a reply word), a word next ("X recommend …")?"""
     plain = _REPLY.sub("", claim)
     return any(name and re.match(rf"^\W*{re.escape(name)}\s+(?:also\s+)?[a-z]", plain, re.I) for name in names)
 

@@ -133,7 +133,7 @@ class Retriever:
         found = [papers[p] for p, _ in keyword if p in papers]
         # and so does one it names by its whole title's lead with a rare word ("Is that consistent with To
         # Grok Grokking?": MiniLM puts "Grok" beside GRPO, and the keyword rank alone did not lift it)
-        called = calling(query, found, self.ordinary) | self._named_by_lead(query, found)
+        called = calling(query, found, self.ordinary) | self._named_by_lead(query, found, snap)
         ranked = ([p for p in ranked if p in called] + [p for p in ranked if p not in called])[:k]
         return [
             Hit(paper=papers[pid], score=scores[pid], dense=best.get(pid, (0.0, ""))[0],
@@ -145,8 +145,7 @@ class Retriever:
     def ordinary(self, word: str) -> bool:
         """A word more than CALLING_AT_MOST papers use ("speed", not "pearl"): typed in lower case it
         is the word, not a paper's name."""
-        n = len(self.index.snapshot().papers)
-        rare = math.log(1 + (n - CALLING_AT_MOST + 0.5) / (CALLING_AT_MOST + 0.5))  # BM25's idf at that count
+        rare = bm25_idf(len(self.index.snapshot().papers), CALLING_AT_MOST)
         idf = self._idf()
         return any(idf.get(t, rare) < rare for t in tokenize(word))
 
@@ -228,12 +227,13 @@ class Retriever:
             out -= {pid for pid, v in held.items() if most > 0 and v < most}
         return out
 
-    def _named_by_lead(self, query: str, papers: Sequence[Paper]) -> set[str]:
+    def _named_by_lead(self, query: str, papers: Sequence[Paper], snap: Snapshot | None = None) -> set[str]:
         """The papers whose title's lead (the part before its colon, two words or more, together as rare
-        as a word two papers hold: idf summed) the query writes whole."""
+        as a word two papers hold: idf summed) the query writes whole; rarity read in `snap` (the search's
+        generation), else the current one."""
+        snap = snap or self.index.snapshot()
         asked = f" {' '.join(tokenize(query))} "
-        idf, n = self._idf(), len(self.index.snapshot().papers)
-        rare = math.log(1 + (n - 2 + 0.5) / (2 + 0.5))  # BM25's idf of a term two papers hold
+        idf, rare = self._idf(snap), bm25_idf(len(snap.papers), 2)
         out = set()
         for p in papers:
             lead = [] if p.title_derived else tokenize(title_lead(p.title))
@@ -250,8 +250,7 @@ class Retriever:
         more) or one of them is that rare ("the Landing paper", "the shortcut models paper"). A title made from
         the abstract's first words (no title was given) names nothing."""
         asked = " ".join(tokenize(query))
-        idf, n = self._idf(), len(self.index.snapshot().papers)
-        rare = math.log(1 + (n - 2 + 0.5) / (2 + 0.5))  # BM25's idf of a term two papers hold
+        idf, rare = self._idf(), bm25_idf(len(self.index.snapshot().papers), 2)  # a term two papers hold
         called = [" ".join(tokenize(m)) for m in _CALLED.findall(query)]  # "the projected gradient ascent paper"
         out = set()
         for h in hits:
@@ -328,7 +327,7 @@ class Retriever:
         snap = self.index.snapshot()
         n = len(snap.papers)
         idf = self._idf(snap)
-        rare = math.log(1 + (n - RARE_SHARE * n + 0.5) / (RARE_SHARE * n + 0.5))  # BM25's idf at that share
+        rare = bm25_idf(n, RARE_SHARE * n)
         terms = sorted((t for t in _asked(query) - _in_groups(self.alternatives(query)) if idf.get(t, 0.0) >= rare),
                        key=idf.__getitem__, reverse=True)
         texts = [f"{h.paper.title} {h.paper.abstract}".lower().replace("-", "") for h in hits]
@@ -461,6 +460,11 @@ def _coined(paper: Paper) -> str:
 
 
 CALLING_AT_MOST = 2  # a name more papers define or lead with ("LLMs") calls none of them
+
+
+def bm25_idf(n: int, held: float) -> float:
+    """BM25's idf of a term `held` papers of `n` hold: what "as rare as a word two papers hold" compares with."""
+    return math.log(1 + (n - held + 0.5) / (held + 0.5))
 
 
 def calling(query: str, papers: Sequence[Paper], ordinary: Callable[[str], bool] = lambda word: False) -> set[str]:
