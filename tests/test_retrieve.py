@@ -380,6 +380,19 @@ def test_a_rare_term_no_paper_found_holds_is_named(seed_index, settings, monkeyp
     assert r.unheld("Which watermarking or Raven papers are there?", watermarking) == ""  # one of two topics
 
 
+def test_a_term_no_paper_holds_is_named_once_the_collection_is_large(seed_index, settings, monkeypatch) -> None:
+    """Over ICLR 2026, "Compare the papers on oversquashing in graph neural networks." tabled five graph papers
+    without a word: no abstract writes "oversquashing", so the term had no idf and was never counted rare.
+    Over the 76 seeds a word no abstract uses is as likely the way a question is put, and is not named."""
+    r = Retriever(seed_index, settings.retrieval)
+    question = "Which watermarking papers address oversquashing?"
+    watermarking = [h for h in r.retrieve(question, 8).hits if "atermark" in h.paper.title]
+    assert watermarking and r.unheld(question, watermarking) == ""
+    monkeypatch.setattr(retrieve, "RARE_SHARE", 0.02)  # one paper in 50: "rare" means something over 76
+    assert r.unheld(question, watermarking) == "oversquashing"
+    assert r.unheld("Which watermarking papers are quicker?", watermarking) == ""  # how it is asked
+
+
 def test_doing_without_reads_a_hyphenated_word_either_way(seed_index, settings) -> None:
     """Over ICLR 2026, "Which of them need no fine-tuning?" after context-extension papers was told "None
     of these abstracts says it does without fine-tuning": DroPE's says "without any long-context

@@ -323,13 +323,17 @@ class Retriever:
         five graph papers none of which speaks of it. Rare is held by at most RARE_SHARE of the papers
         (one at least): how a question is asked ("much", "instead") is in many, and over the 76 seeds
         no term is rare. A term of the topics it joins with "or"/"and" is one of several and left out;
-        a hit holds a term written with a hyphen too ("over-smoothing")."""
+        a hit holds a term written with a hyphen too ("over-smoothing"). A term no paper of the collection holds
+        is rarest of all ("oversquashing" over ICLR 2026: five graph papers were tabled without a word), once the
+        collection is large enough for a rare term to be held by one paper (over the seeds, a word of how a
+        question is put, unused by 76 abstracts, would be named)."""
         snap = self.index.snapshot()
         n = len(snap.papers)
         idf = self._idf(snap)
         rare = bm25_idf(n, RARE_SHARE * n)
-        terms = sorted((t for t in _asked(query) - _in_groups(self.alternatives(query)) if idf.get(t, 0.0) >= rare),
-                       key=idf.__getitem__, reverse=True)
+        unseen = math.inf if RARE_SHARE * n >= 1 else 0.0
+        asked = _spelled_apart(_asked(query) - _in_groups(self.alternatives(query)), idf)
+        terms = sorted((t for t in asked if idf.get(t, unseen) >= rare), key=lambda t: idf.get(t, unseen), reverse=True)
         texts = [f"{h.paper.title} {h.paper.abstract}".lower().replace("-", "") for h in hits]
         for term in terms:
             word = next((w for w in re.findall(r"[\w-]+", query) if term in tokenize(w, query=True)), term)
@@ -418,7 +422,7 @@ def _how_said(word: str, idf: dict[str, float]) -> bool:
     w = word.lower()
     if w.endswith("ly"):
         return True
-    own = idf.get(next(iter(tokenize(w, query=True)), ""), 0.0)
+    own = idf.get(next(iter(tokenize(w, query=True)), ""), math.inf)  # no paper writes "quicker": any "quick" is more
     for suffix in ("est", "er"):
         base = w[:-len(suffix)] if w.endswith(suffix) else ""
         forms = {base, base + "e", base[:-1] + "y", base[:-1] if base[-2:-1] == base[-1:] else base} if base else set()
