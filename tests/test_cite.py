@@ -929,3 +929,68 @@ def test_a_claim_closest_to_a_sentence_without_its_negation_is_read_in_the_sente
     for wrong in ("MotionSight improves fine-grained video motion understanding without visual prompts [1].",
                   "MotionSight improves fine-grained video motion understanding without any zero-shot method [1]."):
         assert verifier.check(wrong, srcs, Verification()).text is None, wrong
+
+
+def test_a_claim_in_another_shown_papers_words_is_that_papers(verifier) -> None:
+    """Over ICLR 2026, "How do the papers on LLM unlearning evaluate forgetting?": "The DUET paper evaluates
+    forgetting by comparing the predictive probability of the unlearned data to the distribution of unseen data
+    from the same class [1]" was kept on DUET. The words are FaLW's; by cosine DUET's sentences were as close
+    (0.64 against 0.67), and "The DUET paper" was not read as the clause's subject."""
+    duet = ("LLM unlearning removes undesirable knowledge from the model without retraining. We propose DUET, a "
+            "distillation-based unlearning method. We evaluate forgetting of the unlearned data by the predictive "
+            "probability of each class, and compare it with unseen data.")
+    falw = ("Machine unlearning removes the influence of specific data. We propose FaLW, a loss reweighting method. "
+            "FaLW assesses the unlearning state of each sample by comparing its predictive probability to the "
+            "distribution of unseen data from the same class.")
+    two = [Source(1, _paper("u", "DUET: Distilled LLM Unlearning", duet), "DUET", sentences(duet)),
+           Source(2, _paper("f", "FaLW: Forgetting-aware Loss Reweighting", falw), "FaLW", sentences(falw))]
+    verifier.prepare(two)
+    claim = ("The DUET paper evaluates forgetting by comparing the predictive probability of the unlearned data to "
+             "the distribution of unseen data from the same class [1].")
+    out = verifier.check(claim, two, Verification())
+    assert out.text is None and "FaLW says, word for word" in out.reason
+    kept = verifier.check("FaLW assesses the unlearning state of each sample by comparing its predictive probability "
+                          "to the distribution of unseen data from the same class [2].", two, Verification())
+    assert kept.text is not None
+    # its own words stand, whatever short phrases another abstract shares ("unlearning removes")
+    own = verifier.check("DUET evaluates forgetting of the unlearned data by the predictive probability of each "
+                         "class [1].", two, Verification())
+    assert own.text is not None
+
+
+def test_a_claim_said_of_a_group_of_shown_papers_needs_more_than_one(verifier) -> None:
+    """Over ICLR 2026: "The speculative decoding papers report speedups of over 1.8× ~ 4.5× … [1]", SpecBranch's
+    figure said of the five speculative decoding papers shown, was kept."""
+    texts = {"SpecBranch": "Speculative decoding accelerates inference. SpecBranch achieves speedups of 1.8× to 4.5× "
+                           "over autoregressive decoding.",
+             "FLy": "Speculative decoding verifies draft tokens in parallel. FLy achieves a 2.81× speedup on "
+                    "Llama-3.1-70B."}
+    two = [Source(n, _paper(k, f"{k}: speculative decoding", v), k, sentences(v))
+           for n, (k, v) in enumerate(texts.items(), 1)]
+    verifier.prepare(two)
+    out = verifier.check("The speculative decoding papers report speedups of 1.8× to 4.5× over autoregressive "
+                         "decoding [1].", two, Verification())
+    assert out.text is None and "only [1]" in out.reason
+    kept = verifier.check("SpecBranch reports speedups of 1.8× to 4.5× over autoregressive decoding [1].", two,
+                          Verification())
+    assert kept.text is not None
+
+
+def test_a_claim_joining_two_sentences_holds_the_number_its_own_sentence_counts(verifier) -> None:
+    """Over ICML 2026: "BEST [1] proposes a new benchmark for evaluating LLM-generated codes in both time and space,
+    with 440 coding tasks rigorously constructed by experts" was withheld ("the number 440 is not one the abstract
+    states"): the closest sentences are the benchmark's, and the number sits in another ("It comprises 440 coding
+    tasks …")."""
+    best = ("Benchmarks evaluate LLM-generated codes for correctness and for their time and space. This paper "
+            "introduces BEST, the first benchmark for evaluating the efficiency of LLM-generated codes in both time and "
+            "space. It comprises 440 coding tasks that are rigorously constructed by experts. A new benchmark for "
+            "evaluating the time and space of LLM-generated codes is needed.")
+    one = [Source(1, _paper("b", "BEST: Benchmarking Efficiency in Space and Time", best), "BEST", sentences(best))]
+    verifier.prepare(one)
+    kept = verifier.check("BEST proposes a new benchmark for evaluating LLM-generated codes in both time and space, "
+                          "with 440 coding tasks rigorously constructed by experts [1].", one, Verification())
+    assert kept.text is not None
+    # the number given to something its sentence does not count stays withheld
+    out = verifier.check("BEST proposes a new benchmark for evaluating LLM-generated codes in both time and space, "
+                         "with 440 programming languages [1].", one, Verification())
+    assert out.text is None

@@ -13,6 +13,7 @@ from paperchat.claims import (
     benchmark_conflict,
     comparison_conflict,
     conflict,
+    context_conflict,
     credit_conflict,
     direction_conflict,
     earlier_conflict,
@@ -53,6 +54,26 @@ PEARL = ("PEARL achieves speedups of up to 4.43× over autoregressive decoding. 
 ])
 def test_numbers_must_be_the_ones_stated(claim: str, ok: bool) -> None:
     assert (number_conflict(claim, PEARL) == "") is ok
+
+
+DACOMP = ("We introduce DAComp, a benchmark of 236 tasks that mirrors these workflows. We evaluate 12 agents on it. "
+          "Engineering tasks are scored through execution-based evaluation, and the best agent solves 31% of them.")
+
+
+@pytest.mark.parametrize(("claim", "ok"), [
+    # a number of the abstract given to another thing: as false as a number it never states (the model
+    # mixes up the figures of neighbouring sentences, and the set of numbers alone passed them)
+    ("DAComp is a benchmark of 12 tasks", False),
+    ("It evaluates 236 agents", False),  # (conflict() takes the paper's own names out first)
+    ("It is scored by execution on 12 engineering tasks", False),
+    ("DAComp is a benchmark of 236 tasks", True),
+    ("DAComp evaluates 12 agents, and the best agent solves 31% of engineering tasks", True),
+    ("It comprises 236 workflow tasks", True),  # one word of what it counts is enough
+    ("DAComp's results: 31%", True),  # nothing said around the number
+    ("two agents were evaluated", True),  # word numbers are left alone
+])
+def test_a_number_of_the_abstract_must_count_what_the_abstract_counts(claim: str, ok: bool) -> None:
+    assert (context_conflict(claim, DACOMP) == "") is ok
 
 
 RESPECTIVELY = ("Experiments on various text generation benchmarks demonstrate the effectiveness of our PEARL, "

@@ -72,8 +72,13 @@ Number = tuple[float, str, int]  # value, unit ("×", "%", "pp" or ""), decimals
 def numbers(text: str) -> list[Number]:
     """(value, unit, decimals) for each number in `text`; years, citation markers and numbers
     that are part of a word ("2D spatial proximity") are left out (they are not claims about results)."""
-    text = re.sub(r"\[\d+(?:[,\-–]\s*\d+)*\]", " ", text)
-    found: list[Number] = []
+    return [n for n, _, _ in _placed_numbers(text)]
+
+
+def _placed_numbers(text: str) -> list[tuple[Number, int, int]]:
+    """`numbers`, each with where it is written in `text` (start, end)."""
+    text = re.sub(r"\[\d+(?:[,\-–]\s*\d+)*\]", lambda m: " " * len(m.group(0)), text)  # in place: the spans hold
+    found: list[tuple[Number, int, int]] = []
     for m in _NUMBER.finditer(text):
         if not m.group("unit") and text[m.end("num"):m.end("num") + 1].isalpha():
             continue  # part of a word: "2D", "3D", "1st" name a kind of thing, not an amount
@@ -85,10 +90,39 @@ def numbers(text: str) -> list[Number]:
             value, unit = value * _SCALE[unit], ""
         if unit == "" and not decimals and 1900 <= value <= 2100:
             continue  # a year
-        found.append((value, unit, decimals))
+        found.append(((value, unit, decimals), m.start("num"), m.end()))
     for m in _WORD_NUMBER.finditer(text):
-        found.append((float(_WORDS[m.group(1).lower()]), "", 0))
+        found.append(((float(_WORDS[m.group(1).lower()]), "", 0), m.start(), m.end()))
     return found
+
+
+def context_conflict(claim: str, support: str) -> str:
+    """A number the abstract states, given to something it does not count: "DAComp, a benchmark of 10 tasks"
+    where the abstract's 10 is "evaluated with 10 LLMs". Of the words around each number of the claim (the
+    content words within CONTEXT_REACH of it, up to a comma or semicolon), one at least must be written within
+    SOURCE_REACH words of that number in `support`. A number said without words around it is left alone, and
+    so are word numbers ("two", "twice"): they are phrased too many ways."""
+    stated = [(n, sentence, a, b) for sentence in sentences(support) for n, a, b in _placed_numbers(sentence)
+              if any(ch.isdigit() for ch in sentence[a:b])]
+    for part in re.split(r"[,;:]\s", claim):
+        for n, a, b in _placed_numbers(part):
+            if not any(ch.isdigit() for ch in part[a:b]):
+                continue
+            near = set(_content(part[:a])[-CONTEXT_REACH:] + _content(part[b:])[:CONTEXT_REACH])
+            at = [set(_content(sentence[:x])[-SOURCE_REACH:] + _content(sentence[y:])[:SOURCE_REACH])
+                  for m, sentence, x, y in stated if _same(n, m)]
+            if near and at and not any(near & w for w in at):
+                return f"the abstract gives {n[0]:g}{n[1]} for something else"
+    return ""
+
+
+CONTEXT_REACH = 4  # content words either side of a claim's number that say what it counts
+SOURCE_REACH = 8  # words either side of that number in the abstract, one of which must be among them
+
+
+def _content(text: str) -> list[str]:
+    """The content terms of `text` in order, without numbers."""
+    return [t for t in tokenize(text) if len(t) > 2 and not any(ch.isdigit() for ch in t)]
 
 
 _FIGURE_WORDS = re.compile(r"\b(?:twice|double[sd]?|triple[sd]?|halve[sd]?|half|orders? of magnitude)\b", re.I)
@@ -793,6 +827,7 @@ def conflict(claim: str, best: str, nearby: str, abstract: str, own_names: Seque
         if name:
             plain = re.sub(re.escape(name), " ", plain, flags=re.I)
     return (number_conflict(plain, nearby) or glued_conflict(plain, abstract) or pairing_conflict(plain, nearby)
+            or context_conflict(plain, nearby)
             or polarity_conflict(plain, best, abstract)
             or direction_conflict(plain, best) or fewer_conflict(plain, abstract)
             or superlative_conflict(plain, abstract) or benchmark_conflict(claim, abstract, own_names)
