@@ -310,7 +310,11 @@ def test_a_pick_none_of_them_mentions_says_so_and_answers_over_them_all(settings
     held = engine.answer("Which of them is about diffusion models?", history)  # one does: no such note
     assert not held.text.startswith("*None of these abstracts")
     hits = engine.search("Which papers study watermarking, and how do they differ?").hits[:3]
-    assert engine._retriever.unmentioned("also covers diffusion models", hits) == ""  # not "covers"
+    assert engine._retriever.unmentioned(picked_phrase("Which one also covers diffusion models?"), hits) == ""
+    # Over ICLR 2026, "Does any of them use an ensemble of reward models?" after reward-hacking papers quoted the
+    # three with nothing said: all speak of reward models, none of an ensemble. The word none holds is named
+    answer = engine.answer("Does any of them use an ensemble of watermarks?", history)
+    assert answer.text.startswith("*None of these abstracts uses the word “ensemble”. What they say:*")
 
 
 def test_an_acronym_inside_a_word_or_a_plural_is_mentioned(settings, seed_index) -> None:

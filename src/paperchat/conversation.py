@@ -142,7 +142,11 @@ _ABOUT_VERBS = frozenset((
     "is", "are", "about", "use", "uses", "using", "deal", "deals", "with", "focus", "focuses", "on", "mention",
     "mentions", "study", "studies", "work", "works", "apply", "applies", "to", "handle", "handles", "target",
     "targets", "involve", "involves", "concern", "concerns", "address", "addresses", "for", "the", "a", "an",
-    "papers", "paper", "ones", "one", "methods", "approaches", "need", "needs", "require", "requires",
+    "papers", "paper", "ones", "one", "methods", "approaches", "need", "needs", "require", "requires", "also",
+    "cover", "covers", "include", "includes", "consider", "considers", "propose", "proposes", "employ", "employs",
+    "leverage", "leverages", "rely", "relies", "adopt", "adopts", "exploit", "exploits", "incorporate",
+    "incorporates", "tackle", "tackles", "explore", "explores", "investigate", "investigates", "introduce",
+    "introduces",
 ))  # the words between "which of them" and what it asks about ("… is about antibodies")
 
 

@@ -283,18 +283,22 @@ class Retriever:
         best = max(cover.values(), default=0.0)
         return {pid for pid, c in cover.items() if c >= max(0.5, best - HOLDING_MARGIN)}
 
-    @staticmethod
-    def unmentioned(phrase: str, hits: list[Hit]) -> str:
+    def unmentioned(self, phrase: str, hits: list[Hit]) -> str:
         """`phrase` when no hit's title or abstract holds a word of it ("antibodies" after a table of
-        protein-design papers), else "": what `holding` picks from is silent on it, so saying so is
-        true. Not the words of it none holds: "also covers diffusion models" would be said not to
-        mention "covers"."""
+        protein-design papers), else its specific words that none holds ("ensemble" of "Does any of them
+        use an ensemble of reward models?", where all speak of reward models), else "": what `holding`
+        picks from is silent on it, so saying so is true. `phrase` is what a pick asks about, its verbs
+        taken out (conversation.picked_phrase: "also covers diffusion models" is "diffusion models")."""
         held = set().union(*(tokenize(f"{h.paper.title}. {h.paper.abstract}") for h in hits))
         terms = set(tokenize(phrase, query=True)) - asking_terms()
         # "VAE" is held by "Hierarchical VAEs" and "Variational Autoencoder (i-SVAE)": a word inside
         # another counts (so the note is left unsaid, never said wrongly)
-        inside = {t for t in terms if len(t) >= 3 and any(h.startswith(t) or h.endswith(t) for h in held)}
-        return phrase if terms and not (terms & held or inside) else ""
+        unheld = {t for t in terms if t not in held and not (len(t) >= 3 and any(h.startswith(t) or h.endswith(t)
+                                                                                 for h in held))}
+        if terms and unheld == terms:
+            return phrase
+        rare = set(self._specific(unheld)) & set(self._idf())  # a word no paper writes is how it was asked
+        return " ".join(w for w in re.findall(r"[\w-]+", phrase) if set(tokenize(w, query=True)) & rare)
 
     def doing_without(self, question: str, hits: list[Hit]) -> set[str] | None:
         """The hits that say they do without what a negated pick asks about ("Which of them needs
