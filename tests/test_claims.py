@@ -21,6 +21,7 @@ from paperchat.claims import (
     fewer_conflict,
     has_figure,
     identity_conflict,
+    level_conflict,
     name_conflict,
     negations,
     number_conflict,
@@ -74,6 +75,23 @@ DACOMP = ("We introduce DAComp, a benchmark of 236 tasks that mirrors these work
 ])
 def test_a_number_of_the_abstract_must_count_what_the_abstract_counts(claim: str, ok: bool) -> None:
     assert (context_conflict(claim, DACOMP) == "") is ok
+
+
+ATGRPO = ("Especially on long-horizon planning tasks, AT-GRPO boosts accuracy from a 14.0–47.0% single-agent RL "
+          "baseline to 96.0–99.5%. On math it improves accuracy by up to 4.1%.")
+
+
+@pytest.mark.parametrize(("claim", "ok"), [
+    # over ICLR 2026, "GRPO improves accuracy by 96.0–99.5% on long-horizon planning tasks [4]" was kept
+    ("It improves accuracy by 96.0–99.5% on long-horizon planning tasks", False),
+    ("It raises math accuracy to 4.1%", False),
+    ("It boosts accuracy to 96.0–99.5% on long-horizon planning tasks", True),
+    ("It improves math accuracy by up to 4.1%", True),
+    ("It reaches up to 4.1% higher accuracy on math", True),  # "up to" is no level
+    ("Its accuracy is 96.0–99.5%", True),  # neither word: not read
+])
+def test_a_level_reached_is_not_a_change(claim: str, ok: bool) -> None:
+    assert (level_conflict(claim, ATGRPO) == "") is ok
 
 
 RESPECTIVELY = ("Experiments on various text generation benchmarks demonstrate the effectiveness of our PEARL, "

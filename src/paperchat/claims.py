@@ -116,6 +116,27 @@ def context_conflict(claim: str, support: str) -> str:
     return ""
 
 
+# "by 96.0–99.5%", "to 96.0–99.5%", "by up to 4.1%": the word that says whether a figure is a change or a level reached
+_BY_TO = re.compile(r"(?<!up )\b(by|to)\s+(?:(?:up to|over|about|around|nearly|more than|as much as)\s+|~\s*)?$", re.I)
+
+
+def level_conflict(claim: str, support: str) -> str:
+    """A level the abstract says a figure reaches, said as the change, or the other way: "GRPO improves
+    accuracy by 96.0–99.5%" where the abstract's AT-GRPO "boosts accuracy from a 14.0–47.0% single-agent RL
+    baseline to 96.0–99.5%". Read where both write "by" or "to" right before the number."""
+    for n, a, _ in _placed_numbers(claim):
+        mine = _BY_TO.search(claim[max(0, a - 24):a])
+        if not mine:
+            continue
+        theirs = {m.group(1).lower() for sentence in sentences(support) for x, p, _ in _placed_numbers(sentence)
+                  if _same(n, x) and (m := _BY_TO.search(sentence[max(0, p - 24):p]))}
+        if theirs and mine.group(1).lower() not in theirs:
+            reached, change = "the level it reaches", "the change"
+            return (f"the abstract gives {n[0]:g}{n[1]} as {reached if 'to' in theirs else change}, "
+                    f"not as {change if mine.group(1).lower() == 'by' else reached}")
+    return ""
+
+
 CONTEXT_REACH = 4  # content words either side of a claim's number that say what it counts
 SOURCE_REACH = 8  # words either side of that number in the abstract, one of which must be among them
 
@@ -827,7 +848,7 @@ def conflict(claim: str, best: str, nearby: str, abstract: str, own_names: Seque
         if name:
             plain = re.sub(re.escape(name), " ", plain, flags=re.I)
     return (number_conflict(plain, nearby) or glued_conflict(plain, abstract) or pairing_conflict(plain, nearby)
-            or context_conflict(plain, nearby)
+            or context_conflict(plain, nearby) or level_conflict(plain, nearby)
             or polarity_conflict(plain, best, abstract)
             or direction_conflict(plain, best) or fewer_conflict(plain, abstract)
             or superlative_conflict(plain, abstract) or benchmark_conflict(claim, abstract, own_names)
