@@ -308,6 +308,10 @@ def test_a_sentence_opening_pasted_into_another_is_left_out(settings, seed_index
     assert "uses further," not in answer.text and "PEARL adapts the draft length" in answer.text
     assert A._PASTED.search("GenVP uses further, compared to SOTA") and not A._PASTED.search("Further, GenVP uses it.")
     assert not A._PASTED.search("PEARL is fast; moreover, it adapts the draft length.")
+    # over the seeds: "NoisePrints is a natural solution is to embed watermarks for later verification [1]"
+    assert A._PASTED.search("NoisePrints is a natural solution is to embed watermarks for later verification")
+    assert not A._PASTED.search("NEO is a test-time adaptation method that is efficient")
+    assert not A._PASTED.search("The goal of PEARL is to adapt the draft length")
 
 
 def test_the_authors_we_copied_from_an_abstract_is_shown_as_the_authors(settings, seed_index) -> None:

@@ -402,7 +402,11 @@ _AS_CELL = re.compile(r"^\W*(?:\[\d+\]\s*)?(?:[^:.]{1,200}:\s*)?(?:problem|appro
 # a sentence's opening pasted into another's middle ("… while GenVP uses further, compared to SOTA generative
 # approaches, which struggle …, GenVP efficiently generalizes …", over the seeds): garbled, it says nothing
 _PASTED = re.compile(r"(?<=[a-z]) (?:further|furthermore|moreover|additionally|specifically|finally|importantly|notably|"
-                     r"second|third),\s", re.I)
+                     r"second|third),\s|"
+                     # … or a name and "is" put before a sentence that has its own ("NoisePrints is a natural solution
+                     # is to embed watermarks for later verification", of "A natural solution is to embed …")
+                     r"\b(?:is|are)\s+(?:a|an|the)\s+(?:(?!(?:that|which|who|whose)\b)[\w-]+\s+){1,5}?(?:is|are)\s+to\b",
+                     re.I)
 # a question, or the prompt's "Earlier question:" copied, is no answer ("Earlier question: Which papers propose new
 # optimizers for training LLMs [1]? Do The authors Need Adam [1]?", over ICML 2026)
 _ASKS_BACK = re.compile(r"^\W*(?:earlier\s+)?question\s*:|\?[\"”')\]]*(?:\s*\[[\d,\s\-–]+\])*\s*$|"
