@@ -391,6 +391,9 @@ def test_a_term_no_paper_holds_is_named_once_the_collection_is_large(seed_index,
     monkeypatch.setattr(retrieve, "RARE_SHARE", 0.02)  # one paper in 50: "rare" means something over 76
     assert r.unheld(question, watermarking) == "oversquashing"
     assert r.unheld("Which watermarking papers are quicker?", watermarking) == ""  # how it is asked
+    # over ICLR 2026, "What do papers say about the scaling of test-time compute versus model size?" was told
+    # that no abstract uses "say" (7 of 4,302 do): a word of asking, like "according"
+    assert r.unheld("What do the watermarking papers say about oversquashing?", watermarking) == "oversquashing"
 
 
 def test_doing_without_reads_a_hyphenated_word_either_way(seed_index, settings) -> None:

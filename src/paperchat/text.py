@@ -129,8 +129,9 @@ _ASKING = ("compare comparing comparison differ differs different difference dif
            # how a question asks for a paper's results ("What is the main result of …?", "… what do they report?")
            "main result results finding findings contribution contributions outcome outcomes headline report "
            "reports reported "
-           # whose word it is ("What are the limitations of consistency models according to these papers?")
-           "according")
+           # whose word it is ("What are the limitations of consistency models according to these papers?",
+           # "What do papers say about …?": "say" is in 7 of 4,302 ICLR 2026 abstracts, and was named as missing)
+           "according say says said tell")
 
 
 def held_at_stem(term: str, held: set[str]) -> bool:
