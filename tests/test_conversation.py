@@ -541,3 +541,38 @@ def test_are_there_limitations_and_each_ask_about_the_papers_just_shown(settings
     for follow_up in ("Are there any limitations?", "How many bits does each embed?"):
         answer, history = _talk(engine, WATERMARKS, follow_up)
         assert answer.shown and set(answer.shown) <= set(history[0].shown), follow_up
+
+
+def test_the_first_two_after_a_narrowed_turn_are_the_first_two_of_the_list_before(settings, seed_index) -> None:
+    """Over ICML 2026: "Which papers study model merging …?", "What data does the second one use?", then "Compare the
+    first two." answered about the second paper alone: the last turn had shown only it."""
+    engine = Engine(settings, seed_index)
+    _, history = _talk(engine, WATERMARKS, "What does the second one protect?")
+    assert len(history[-1].shown) == 1
+    answer = engine.answer("Compare the first two.", history)
+    assert answer.answered == list(history[0].shown[:2])
+
+
+def test_which_of_them_has_the_most_sets_all_their_figures_side_by_side(settings, seed_index) -> None:
+    """Over ICML 2026, "Which of them reports the biggest gain?" after five RAG papers picked the one whose abstract
+    holds "gain" and quoted its background; "Which one is fastest?" was told no abstract uses "fastest". Which has
+    the most is read from the figures of them all."""
+    from paperchat.answer import intent
+    from paperchat.conversation import picks
+
+    assert picks("Which of them reports the biggest gain?")  # a question about the papers shown, as before
+    assert intent("Which of them reports the biggest gain?") == intent("Which one is fastest?") == "number"
+    engine = Engine(settings, seed_index)
+    _, history = _talk(engine, WATERMARKS)
+    answer = engine.answer("Which of them reports the biggest gain?", history)
+    assert set(answer.answered) == set(history[0].answered)
+
+
+def test_a_word_written_with_a_hyphen_in_the_abstract_is_mentioned(settings, seed_index) -> None:
+    """Over ICML 2026, "Does any of them study warmup?" was told "None of these abstracts uses the word “warmup”"
+    above "Why Do We Need Warm-up? A Theoretical Perspective"."""
+    engine = Engine(settings, seed_index)
+    hits = [h for h in engine.search("fine-tuning", k=20).hits
+            if "fine-tuning" in h.paper.abstract and "finetuning" not in h.paper.abstract.lower()]
+    assert hits
+    assert engine._retriever.unmentioned("finetuning", hits) == engine._retriever.unmentioned("fine-tuning", hits) == ""

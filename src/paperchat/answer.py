@@ -33,6 +33,7 @@ from paperchat.claims import (
     NEEDING,
     asked_without,
     asks_amount,
+    asks_most,
     does_without,
     done_without,
     has_figure,
@@ -149,6 +150,8 @@ _DATA = re.compile(r"\b(?:data(?:sets?)?|benchmarks?|corpus|corpora|evaluat\w* o
 
 def intent(question: str) -> str:
     """What kind of sentence answers the question: "number", "data", "method", "result", "problem" or ""."""
+    if asks_most(question):  # "Which of them reports the biggest gain?"
+        return "number"
     return next((name for name, pattern in _INTENTS.items() if pattern.search(question)), "")
 
 

@@ -162,8 +162,20 @@ _AMOUNT_ASKED = re.compile(r"\bhow (?:much|fast|well|accurate|precise|effective)
                            r"improvements?|scores?|error rates?|reductions?)\b", re.I)
 
 
+# "Which of them reports the biggest gain?", "Which one is fastest?": the amounts, set side by side
+_MOST = re.compile(r"\b(?:biggest|largest|greatest|highest|best|lowest|smallest|strongest)\s+(?:[\w-]+\s+)?(?:gains?|"
+                   r"speed-?ups?|improvements?|accuracy|scores?|reductions?|savings?|compression|margins?)\b|"
+                   r"\b(?:fastest|quickest)\b|\bmost (?:accurate|efficient)\b", re.I)
+
+
 def asks_amount(question: str) -> bool:
-    return bool(_AMOUNT_ASKED.search(question))
+    return bool(_AMOUNT_ASKED.search(question) or _MOST.search(question))
+
+
+def asks_most(question: str) -> bool:
+    """Does the question ask which paper has the most of an amount ("the biggest gain", "fastest")? Read from
+    the figures of all of them, not by which abstracts use the word."""
+    return bool(_MOST.search(question))
 
 
 def _unit(unit: str) -> str:

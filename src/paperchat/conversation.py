@@ -179,11 +179,13 @@ def read(text: str, stated: Filters, history: Sequence[Turn],
     if not history:
         return text, stated, "fresh", None
     last = history[-1]
-    picked = _ordinal_papers(text, last.shown)
+    # "Compare the first two." after "What data does the second one use?": the last list long enough to hold them
+    listed = next((t for t in reversed(history) if len(t.shown) >= _ordinals_needed(text)), last)
+    picked = _ordinal_papers(text, listed.shown)
     if picked:
         if _SET_AGAINST.search(text):  # "How does the first one compare to NoisePrints?": and the one it names
             picked += [pid for pid in probe(text, stated).named if pid not in picked]
-        return f"{last.query} {text}", Filters(stated.venues, stated.years, picked), "narrow", None
+        return f"{listed.query} {text}", Filters(stated.venues, stated.years, picked), "narrow", None
     if _SET.search(text) and last.shown:  # "which of them": the papers the answer was about, not every card
         return (f"{last.query} {text}", Filters(stated.venues, stated.years, list(last.answered or last.shown)),
                 "narrow", None)
@@ -220,6 +222,14 @@ def read(text: str, stated: Filters, history: Sequence[Turn],
     if not alone.abstain and (not overlap or alone.confidence >= merged.confidence):
         return text, stated, "fresh", alone
     return f"{last.query} {text}", carried, "follow-up", merged
+
+
+def _ordinals_needed(text: str) -> int:
+    """How many papers a list must hold for the question's ordinals to point into it ("the first two": 2, "the
+    third one": 3, "the last one": 1); 0 when it has none."""
+    counts = [_COUNTS[m.group(2).lower()] for m in _FIRST_N.finditer(text)]
+    places = [_ORDINALS[(m.group(1) or m.group(2)).lower()] for m in _ORDINAL.finditer(text)]
+    return max(counts + [i + 1 if i >= 0 else -i for i in places], default=0)
 
 
 def _ordinal_papers(text: str, shown: Sequence[str]) -> list[str]:

@@ -25,7 +25,7 @@ from paperchat import conversation, roles
 from paperchat import table as T
 from paperchat.chat import ChatModel
 from paperchat.cite import Verifier
-from paperchat.claims import asked_without, without_phrase
+from paperchat.claims import asked_without, asks_most, without_phrase
 from paperchat.config import Settings
 from paperchat.errors import PaperchatError, QuestionError
 from paperchat.index import SCHEMA, PaperIndex
@@ -252,6 +252,9 @@ class Engine:
                                                       evaluation=A.intent(plan.question) in ("data", "number", "result"))
             picking = conversation.uncontrasted(plan.question)  # "… about data rather than model size?"
             pick = conversation.picks(picking) if plan.reading == "narrow" else ""
+            if plan.reading == "narrow" and asks_most(plan.question):  # "Which of them reports the biggest gain?":
+                pick = ""  # not those whose abstract says "gain", but all their figures, side by side
+                found.relevant = {h.paper.paper_id for h in found.hits}
             if pick:  # "which of them is about X?", "which of them needs no retraining?"
                 chosen = (self._retriever.holding if pick == "holding" else self._retriever.doing_without)(
                     picking, found.hits)

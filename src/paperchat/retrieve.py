@@ -292,9 +292,10 @@ class Retriever:
         held = set().union(*(tokenize(f"{h.paper.title}. {h.paper.abstract}") for h in hits))
         terms = set(tokenize(phrase, query=True)) - asking_terms()
         # "VAE" is held by "Hierarchical VAEs" and "Variational Autoencoder (i-SVAE)": a word inside
-        # another counts (so the note is left unsaid, never said wrongly)
-        unheld = {t for t in terms if t not in held and not (len(t) >= 3 and any(h.startswith(t) or h.endswith(t)
-                                                                                 for h in held))}
+        # another counts (so the note is left unsaid, never said wrongly), and "warmup" is "warm-up"
+        joined = {h.replace("-", "") for h in held}
+        unheld = {t for t in terms if t not in held and not (len(t) >= 3 and any(
+            h.startswith(t.replace("-", "")) or h.endswith(t.replace("-", "")) for h in joined))}
         if terms and unheld == terms:
             return phrase
         rare = set(self._specific(unheld)) & set(self._idf())  # a word no paper writes is how it was asked
