@@ -560,7 +560,12 @@ def test_which_of_them_has_the_most_sets_all_their_figures_side_by_side(settings
     from paperchat.answer import intent
     from paperchat.conversation import picks
 
+    from paperchat.claims import asks_most
+
     assert picks("Which of them reports the biggest gain?")  # a question about the papers shown, as before
+    # over the seeds, "Which is faster?" after dParallel and Prophet was told no abstract uses "faster"
+    assert asks_most("Which is faster?") and asks_most("Which one of them is more accurate?")
+    assert not asks_most("Which papers make diffusion language models decode faster?")  # asks the collection
     assert intent("Which of them reports the biggest gain?") == intent("Which one is fastest?") == "number"
     engine = Engine(settings, seed_index)
     _, history = _talk(engine, WATERMARKS)

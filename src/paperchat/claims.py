@@ -162,10 +162,13 @@ _AMOUNT_ASKED = re.compile(r"\bhow (?:much|fast|well|accurate|precise|effective)
                            r"improvements?|scores?|error rates?|reductions?)\b", re.I)
 
 
-# "Which of them reports the biggest gain?", "Which one is fastest?": the amounts, set side by side
+# "Which of them reports the biggest gain?", "Which one is fastest?", "Which is faster?": the amounts, side by side
 _MOST = re.compile(r"\b(?:biggest|largest|greatest|highest|best|lowest|smallest|strongest)\s+(?:[\w-]+\s+)?(?:gains?|"
                    r"speed-?ups?|improvements?|accuracy|scores?|reductions?|savings?|compression|margins?)\b|"
-                   r"\b(?:fastest|quickest)\b|\bmost (?:accurate|efficient)\b", re.I)
+                   r"\b(?:fastest|quickest|cheapest)\b|\bmost (?:accurate|efficient)\b|"
+                   # "Which is faster?", "Which one of them is more accurate?"; not "Which papers make … faster?"
+                   r"\bwhich(?: one)?(?: of (?:them|these|those|the two))?\s+(?:is|are|was|were|runs?|trains?|decodes?|"
+                   r"samples?)\s+(?:\w+\s+)?(?:faster|quicker|cheaper|more (?:accurate|efficient))\b", re.I)
 
 
 def asks_amount(question: str) -> bool:
@@ -173,8 +176,8 @@ def asks_amount(question: str) -> bool:
 
 
 def asks_most(question: str) -> bool:
-    """Does the question ask which paper has the most of an amount ("the biggest gain", "fastest")? Read from
-    the figures of all of them, not by which abstracts use the word."""
+    """Does the question ask which paper has more or the most of an amount ("the biggest gain", "fastest",
+    "faster")? Read from the figures of all of them, not by which abstracts use the word."""
     return bool(_MOST.search(question))
 
 
