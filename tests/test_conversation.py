@@ -558,9 +558,8 @@ def test_which_of_them_has_the_most_sets_all_their_figures_side_by_side(settings
     holds "gain" and quoted its background; "Which one is fastest?" was told no abstract uses "fastest". Which has
     the most is read from the figures of them all."""
     from paperchat.answer import intent
-    from paperchat.conversation import picks
-
     from paperchat.claims import asks_most
+    from paperchat.conversation import picks
 
     assert picks("Which of them reports the biggest gain?")  # a question about the papers shown, as before
     # over the seeds, "Which is faster?" after dParallel and Prophet was told no abstract uses "faster"
