@@ -560,10 +560,10 @@ class Verifier:
                                         f"{by_n[owner].label} says", valid, {})
                 # "The DUET paper evaluates forgetting by comparing the predictive probability … to the distribution
                 # of unseen data from the same class": FaLW's words, closer to DUET's sentences by cosine alone
+                own_run = _copied_run(bare_said, by_n[n].paper.abstract)
                 copied = next((o for o in sources if o.n != n and not (n in joint and o.n in joint)
                                and o.n not in _namesakes(by_n, n)
-                               and _copied_run(bare_said, o.paper.abstract)
-                               >= _copied_run(bare_said, by_n[n].paper.abstract) + COPIED_AHEAD), None)
+                               and _copied_run(bare_said, o.paper.abstract) >= own_run + COPIED_AHEAD), None)
                 if copied is not None:
                     return _unsupported(sentence, report, f"it says {by_n[n].label} does this, but it is what "
                                         f"{copied.label} says, word for word", valid, {})
