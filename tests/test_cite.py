@@ -990,6 +990,12 @@ def test_a_claim_joining_two_sentences_holds_the_number_its_own_sentence_counts(
     kept = verifier.check("BEST proposes a new benchmark for evaluating LLM-generated codes in both time and space, "
                           "with 440 coding tasks rigorously constructed by experts [1].", one, Verification())
     assert kept.text is not None
+    # over ICLR 2026, "PoseX [3] reports the performance of a novel dataset comprising 718 entries …": "reports",
+    # a word of asking, is no word the abstract must hold
+    kept = verifier.check("BEST reports the performance of a new benchmark for evaluating LLM-generated codes in both "
+                          "time and space, with 440 coding tasks rigorously constructed by experts [1].", one,
+                          Verification())
+    assert kept.text is not None
     # the number given to something its sentence does not count stays withheld
     out = verifier.check("BEST proposes a new benchmark for evaluating LLM-generated codes in both time and space, "
                          "with 440 programming languages [1].", one, Verification())

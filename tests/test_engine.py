@@ -312,6 +312,9 @@ def test_a_sentence_opening_pasted_into_another_is_left_out(settings, seed_index
     assert A._PASTED.search("NoisePrints is a natural solution is to embed watermarks for later verification")
     assert not A._PASTED.search("NEO is a test-time adaptation method that is efficient")
     assert not A._PASTED.search("The goal of PEARL is to adapt the draft length")
+    assert A._PASTED.search("A^2TG proposes Gaussian Splatting has emerged as a powerful representation")
+    assert not A._PASTED.search("PEARL shows that adaptive draft lengths have become faster")
+    assert not A._PASTED.search("GenVP proposes a model that has gained attention")
 
 
 def test_the_authors_we_copied_from_an_abstract_is_shown_as_the_authors(settings, seed_index) -> None:

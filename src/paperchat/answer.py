@@ -408,8 +408,10 @@ _PASTED = re.compile(r"(?<=[a-z]) (?:further|furthermore|moreover|additionally|s
                      r"second|third),\s|"
                      # … or a name and "is" put before a sentence that has its own ("NoisePrints is a natural solution
                      # is to embed watermarks for later verification", of "A natural solution is to embed …")
-                     r"\b(?:is|are)\s+(?:a|an|the)\s+(?:(?!(?:that|which|who|whose)\b)[\w-]+\s+){1,5}?(?:is|are)\s+to\b",
-                     re.I)
+                     r"\b(?:is|are)\s+(?:a|an|the)\s+(?:(?!(?:that|which|who|whose)\b)[\w-]+\s+){1,5}?(?:is|are)\s+to\b|"
+                     # "A^2TG proposes Gaussian Splatting has emerged as a powerful representation …" (ICLR 2026)
+                     r"\b(?:proposes|introduces|presents|develops)\s+(?:(?!(?:that|which|who|whose)\b)\S+\s+){1,5}?"
+                     r"(?:has|have)\s+(?:emerged|become|gained)\b", re.I)
 # a question, or the prompt's "Earlier question:" copied, is no answer ("Earlier question: Which papers propose new
 # optimizers for training LLMs [1]? Do The authors Need Adam [1]?", over ICML 2026)
 _ASKS_BACK = re.compile(r"^\W*(?:earlier\s+)?question\s*:|\?[\"”')\]]*(?:\s*\[[\d,\s\-–]+\])*\s*$|"

@@ -292,7 +292,7 @@ class Verifier:
             # constructed by experts") says what it counts, and the closest one the rest
             for i in order[1:]:
                 said = source.sentences[int(i)]
-                if (_counted_alike(clause, said) and _holds(f"{best} {said}", bare)
+                if (_counted_alike(clause, said) and _holds(f"{best} {said}", bare - asking_terms())  # "reports"
                         and not conflict(clause, said, f"{said} {best}", source.paper.abstract, names)
                         and not conflict(clause, best, f"{said} {best}", source.paper.abstract, names)):
                     return True, said, ""
@@ -778,7 +778,7 @@ def _counted_alike(clause: str, sentence: str) -> bool:
     constructed" of "It comprises 440 coding tasks that are rigorously constructed by experts", where "achieves a
     30% speedup on ImageNet" is not "reduces memory by 30% on ImageNet"."""
     held, found = set(tokenize(sentence)), False
-    for part in re.split(r"[,;:]", clause):
+    for part in re.split(r"[,;:]\s", clause):  # "1,312" is one number
         for m in re.finditer(r"(?<![\w.])\d+(?:[.,]\d+)*", part):
             before = [t for t in tokenize(part[:m.start()]) if len(t) > 2][-3:]
             after = [t for t in tokenize(part[m.end():]) if len(t) > 2][:3]
