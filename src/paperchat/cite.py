@@ -292,7 +292,10 @@ class Verifier:
             # constructed by experts") says what it counts, and the closest one the rest
             for i in order[1:]:
                 said = source.sentences[int(i)]
-                if (_counted_alike(clause, said) and _holds(f"{best} {said}", bare - asking_terms())  # "reports"
+                # of the two sentences' words, one more may be the claim's own ("reducing" of "cuts"), and words of
+                # asking ("reports") are none: the number's neighbours are held already
+                if (_counted_alike(clause, said) and len(bare - asking_terms() - set(tokenize(f"{best} {said}")))
+                        <= PART_MISSING + 1
                         and not conflict(clause, said, f"{said} {best}", source.paper.abstract, names)
                         and not conflict(clause, best, f"{said} {best}", source.paper.abstract, names)):
                     return True, said, ""
