@@ -113,6 +113,19 @@ def test_a_comparative_question_is_about_its_topic_not_the_words_it_is_asked_wit
     assert r.coverage("Compare the papers that study anomaly detection", hydra) == r.coverage("anomaly detection", hydra)
 
 
+def test_what_a_comparison_is_on_is_no_topic(seed_index, settings) -> None:
+    """Over the seeds, "How do NoisePrints and the other watermarking papers differ in robustness?" answered about
+    NoisePrints alone: "robust" counted as a topic word, held by NoisePrints and two papers on other topics, so the
+    other watermarking papers fell below the margin. Over ICML 2026 "How do the papers on quantization of LLMs
+    differ in the bit widths they use?" tabled 3 of 5 quantization papers, those writing "bit-width"."""
+    r = Retriever(seed_index, settings.retrieval)
+    question = "How do NoisePrints and the other watermarking papers differ in robustness?"
+    hits = r.retrieve(question, 5).hits
+    assert r.topic_terms(question, hits) == {"watermark"}
+    relevant = r.relevant(question, hits, comparative=True)
+    assert len([h for h in hits if h.paper.paper_id in relevant and "atermark" in h.paper.title]) >= 2
+
+
 def test_asking_for_a_papers_results_is_no_topic(seed_index, settings) -> None:
     """Read in the app: "What is the main result of the consistency models paper?" and "Which papers
     evaluate on ImageNet, and what do they report?" were refused: "main", "result" and "report",

@@ -351,7 +351,7 @@ class Retriever:
         about ("watermark" in "how do the watermarking papers differ in what they protect"),
         as opposed to the aspect it compares them on ("protect") or the verb that joins its topics
         ("combine … with"); all terms if none is shared."""
-        terms = set(tokenize(query, query=True)) - asking_terms() - joining_terms(query)
+        terms = set(tokenize(query, query=True)) - asking_terms() - joining_terms(query) - _aspect_terms(query)
         terms = set(self._specific(terms)) or terms
         held = [set(tokenize(f"{h.paper.title}. {h.paper.abstract}")) for h in hits]
         return {t for t in terms if sum(t in h for h in held) >= 2} or terms
@@ -413,6 +413,17 @@ class Retriever:
         terms = _asked(query) - _in_groups(groups)
         cover = max(self.coverage(query, h.paper, terms, groups) for h in hits[:3])
         return max(h.dense for h in hits) + self.settings.coverage_weight * cover
+
+
+# "How do NoisePrints and the other watermarking papers differ in robustness?": what they are compared on
+_ASPECT = re.compile(r"\b(?:differ|differs|vary|varies|compare|compared|contrast)\s+(?:in|on|by|with regard to)\s+"
+                     r"(?:terms\s+of\s+)?([^?.;]+)", re.I)
+
+
+def _aspect_terms(query: str) -> set[str]:
+    """The terms of the aspect a comparative question compares the papers on ("robustness" of "… differ in
+    robustness?"): no topic the papers must share, or only the one paper that speaks of it gets a row."""
+    return {t for m in _ASPECT.finditer(query) for t in tokenize(m.group(1), query=True)}
 
 
 def _asked(query: str) -> set[str]:
