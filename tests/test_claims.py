@@ -409,6 +409,12 @@ DSCR = ("Despite progress with visual supervision, reinforcement learning, and p
         "cues. However, existing benchmarks miss depth.")
 
 
+AQUA = ("As RAG evolves into service-oriented platforms, protecting the copyright of contributed data becomes "
+        "essential. However, existing watermarking methods in RAG focus solely on textual knowledge, leaving image knowledge "
+        "unprotected. In this work, we propose AQUA, the first watermark framework for image knowledge protection in "
+        "Multimodal RAG systems.")
+
+
 @pytest.mark.parametrize(("claim", "abstract", "ok"), [
     # read over ICLR 2026: both were kept, said of the paper, though the abstract says them of earlier work
     ("FaLW evaluates unlearning methods on relatively balanced forget sets.", FALW, False),
@@ -442,7 +448,12 @@ DSCR = ("Despite progress with visual supervision, reinforcement learning, and p
     (" addresses parameter conflicts at the merging stage.", MERGOPT, False),
     (" addresses post-merge performance degradation caused by overlooking fine-tuning.", MERGOPT, True),
     (" addresses the problem that existing approaches overlook the fine-tuning process.", MERGOPT, True),
-    (" focuses on the fine-tuning process, which existing approaches overlook.", MERGOPT, True)])
+    (" focuses on the fine-tuning process, which existing approaches overlook.", MERGOPT, True),
+    # over ICLR 2026, "How do the watermarking papers differ in what they protect and how?": AQUA said to focus on
+    # what existing methods "in RAG" focus on (a preposition and a name before the verb, read as its verb, and
+    # "focus" cut to "focu" against "focuses")
+    (" focuses on textual knowledge, leaving image knowledge unprotected.", AQUA, False),
+    (" protects image knowledge in multimodal RAG systems.", AQUA, True)])
 def test_what_the_abstract_says_of_earlier_work_is_not_the_papers(claim: str, abstract: str, ok: bool) -> None:
     best = next(s for s in abstract.split(". ")
                 if any(w in s for w in ("existing", "Recent", "such as", "Current", "However")))

@@ -685,6 +685,7 @@ _EXAMPLED = re.compile(r"^\W*(?:[\w-]+\s+){0,4}?(?:[Mm]ethods|[Aa]pproaches|[Tt]
 _THEIRS = re.compile(r"^\W*(?:however|yet|but|unfortunately|nevertheless|still)\b,?\s+(?P<det>their|these|such|they|those)\b"
                      r"(?P<rest>[^,;:]*)", re.I)
 _NOT_VERB = re.compile(r"(?:have|has|had|been|are|is|was|were|also|still|only|[a-z]+ly)$", re.I)
+_BEFORE_VERB = frozenset(("in", "on", "for", "of", "with", "from", "to", "at", "by", "the", "a", "an"))  # "… in RAG focus"
 COPIED = 0.8  # a claim with this share of its terms in an earlier-work sentence restates it
 _EARLIER_SAID = re.compile(r"\b(?:despite|although|recent|prior|existing|previous|earlier|conventional|traditional|current|baselines?|"
                            r"others?|unlike|instead|rather than|whereas|while|compared|address\w*|overcom\w*|tackl\w*|"
@@ -694,7 +695,7 @@ _EARLIER_SAID = re.compile(r"\b(?:despite|although|recent|prior|existing|previou
 
 
 def _stem(word: str) -> str:
-    return re.sub(r"(?:es|s|ed|ing)$", "", word.lower())[:5]
+    return re.sub(r"(?:es|(?<![us])s|ed|ing)$", "", word.lower())[:5]  # "focus" is "focuses", not "focu"
 
 
 def of_earlier_work(sentence: str) -> re.Match[str] | None:
@@ -721,7 +722,9 @@ def earlier_conflict(claim: str, support: str, abstract: str, name_led: bool = F
     # "their slow inference …": a noun follows, no verb to read
     noun_first = m is not None and m.re is _THEIRS and m.group("det").lower() != "they"
     words = [] if not m or noun_first else re.findall(r"[A-Za-z][\w-]*", m.group("rest"))
-    verb = next((w for w in words[:4] if not _NOT_VERB.match(w)), "")
+    # "Existing watermarking methods in RAG focus solely on textual knowledge": past a preposition and a name
+    verb = next((w for w in words[:6] if not _NOT_VERB.match(w) and w.lower() not in _BEFORE_VERB
+                 and not (w[0].isupper() and w not in words[:1])), "")
     # the claim sets the paper against earlier work or says it addresses it, unless that word is earlier
     # work's own verb: "MergOPT addresses parameter conflicts at the merging stage" of "existing approaches
     # mainly address parameter conflicts at the merging stage and overlook …"
@@ -738,9 +741,12 @@ def earlier_conflict(claim: str, support: str, abstract: str, name_led: bool = F
         if (not its_verb and said_of_paper and len(terms) >= 4
                 and len(terms & set(tokenize(support))) >= COPIED * len(terms)):
             return "the abstract says this of earlier work, not of this paper"  # "ZIP-RC scales … by using a fixed budget"
-        claimed = re.findall(r"[A-Za-z][\w-]*", claim)
+        claimed = re.findall(r"[A-Za-z][\w-]*|[,;:]", claim)
         at = next((i for i, w in enumerate(claimed) if len(_stem(verb)) >= 4 and _stem(w) == _stem(verb)), None)
-        done = set(tokenize(" ".join(claimed[at + 1:]))) if at is not None else set()
+        # what the claim does it to, up to the next comma as earlier work's is ("focuses on textual knowledge,
+        # leaving image knowledge unprotected": "textual knowledge")
+        after = claimed[at + 1:] if at is not None else []
+        done = set(tokenize(" ".join(after[:next((i for i, w in enumerate(after) if w in ",;:"), len(after))])))
         # with earlier work's own verb, what it is done to must be what earlier work does it to, not
         # what follows from it ("addresses post-merge performance degradation caused by …")
         held = set(tokenize(" ".join(words[words.index(verb) + 1:]))) if its_verb else set(tokenize(support))
