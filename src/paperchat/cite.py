@@ -60,6 +60,7 @@ from paperchat.claims import (
     CLAIM_NEGATES,
     NEEDING,
     conflict,
+    counted_words,
     done_without,
     fault_conflict,
     negations,
@@ -776,20 +777,13 @@ def _copied_run(clause: str, abstract: str) -> int:
 
 
 def _counted_alike(clause: str, sentence: str) -> bool:
-    """Each number of `clause` has around it, within its part (up to a comma or semicolon), words that
-    `sentence` holds (all but PART_MISSING of three on either side): "with 440 coding tasks rigorously
-    constructed" of "It comprises 440 coding tasks that are rigorously constructed by experts", where "achieves a
-    30% speedup on ImageNet" is not "reduces memory by 30% on ImageNet"."""
-    held, found = set(tokenize(sentence)), False
-    for part in re.split(r"[,;:]\s", clause):  # "1,312" is one number
-        for m in re.finditer(r"(?<![\w.])\d+(?:[.,]\d+)*", part):
-            before = [t for t in tokenize(part[:m.start()]) if len(t) > 2][-3:]
-            after = [t for t in tokenize(part[m.end():]) if len(t) > 2][:3]
-            near = set(before + after)
-            if len(near - held) > PART_MISSING or len(near & held) < min(2, len(near)):
-                return False
-            found = True
-    return found
+    """Each number of `clause` has around it (`claims.counted_words`, three on either side) words that
+    `sentence` holds, all but PART_MISSING and two at least: "with 440 coding tasks rigorously constructed" of "It
+    comprises 440 coding tasks that are rigorously constructed by experts", where "achieves a 30% speedup on
+    ImageNet" is not "reduces memory by 30% on ImageNet"."""
+    held, found = set(tokenize(sentence)), counted_words(clause, 3, figures=True)
+    return bool(found) and all(len(near - held) <= PART_MISSING and len(near & held) >= min(2, len(near))
+                               for _, near in found)
 
 
 def _closest(source: Source, vector: np.ndarray) -> float:

@@ -98,22 +98,30 @@ def _placed_numbers(text: str) -> list[tuple[Number, int, int]]:
 
 def context_conflict(claim: str, support: str) -> str:
     """A number the abstract states, given to something it does not count: "DAComp, a benchmark of 10 tasks"
-    where the abstract's 10 is "evaluated with 10 LLMs". Of the words around each number of the claim (the
-    content words within CONTEXT_REACH of it, up to a comma or semicolon), one at least must be written within
-    SOURCE_REACH words of that number in `support`. A number said without words around it is left alone, and
-    so are word numbers ("two", "twice"): they are phrased too many ways."""
-    stated = [(n, sentence, a, b) for sentence in sentences(support) for n, a, b in _placed_numbers(sentence)
-              if any(ch.isdigit() for ch in sentence[a:b])]
-    for part in re.split(r"[,;:]\s", claim):
-        for n, a, b in _placed_numbers(part):
-            if not any(ch.isdigit() for ch in part[a:b]):
-                continue
-            near = set(_content(part[:a])[-CONTEXT_REACH:] + _content(part[b:])[:CONTEXT_REACH])
-            at = [set(_content(sentence[:x])[-SOURCE_REACH:] + _content(sentence[y:])[:SOURCE_REACH])
-                  for m, sentence, x, y in stated if _same(n, m)]
-            if near and at and not any(near & w for w in at):
-                return f"the abstract gives {n[0]:g}{n[1]} for something else"
+    where the abstract's 10 is "evaluated with 10 LLMs". Of the words around each number of the claim
+    (`counted_words`, CONTEXT_REACH of them), one at least must be written within SOURCE_REACH words of that
+    number in `support`. A number said without words around it is left alone, and so are word numbers ("two",
+    "twice"): they are phrased too many ways."""
+    stated = [(n, near) for sentence in sentences(support) for n, near in counted_words(sentence, SOURCE_REACH, False)]
+    for n, near in counted_words(claim, CONTEXT_REACH):
+        at = [words for m, words in stated if _same(n, m)]
+        if near and at and not any(near & words for words in at):
+            return f"the abstract gives {n[0]:g}{n[1]} for something else"
     return ""
+
+
+def counted_words(text: str, reach: int, by_part: bool = True, figures: bool = False) -> list[tuple[Number, set[str]]]:
+    """Each number `text` writes in digits, with the content words within `reach` of it on either side (up to a
+    comma or semicolon when `by_part`; with the other figures among them when `figures`, "28b" beside "7
+    models"): what it counts ("440 coding tasks rigorously constructed")."""
+    def words(piece: str) -> list[str]:
+        return [t for t in tokenize(piece) if len(t) > 2] if figures else _content(piece)
+    out = []
+    for part in re.split(r"[,;:]\s", text) if by_part else [text]:  # "1,312" is one number
+        for n, a, b in _placed_numbers(part):
+            if any(ch.isdigit() for ch in part[a:b]):
+                out.append((n, set(words(part[:a])[-reach:] + words(part[b:])[:reach])))
+    return out
 
 
 # "by 96.0–99.5%", "to 96.0–99.5%", "by up to 4.1%": the word that says whether a figure is a change or a level reached
