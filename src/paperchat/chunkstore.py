@@ -35,6 +35,12 @@ WRITE_BATCH = 256  # chunks embedded and upserted at a time
 # goes through this lock.
 _OPENING = threading.Lock()
 PAPER_BATCH = 1024  # papers chunked at a time: memory does not grow with the corpus
+# Candidates HNSW keeps while it searches (Chroma's default is 100). Over the 11,498 chunks of ICLR
+# 2026, the true 50 nearest chunks of 100 perturbed chunk vectors were found 0.955 of the time at
+# 100 and 0.999 at 512 (random directions, a question nothing is about: 0.71 and 0.97), for ~3 ms
+# more a question. A collection of fewer chunks than this is searched whole, so an embedded and a
+# server store of the same papers give the same nearest chunks whatever order built their graphs.
+EF_SEARCH = 512
 
 
 def persistent(path: Path) -> Callable[[], Any]:
@@ -90,7 +96,8 @@ class ChunkStore:
             with _OPENING:
                 found = self._collections.get(name)
                 if found is None:
-                    found = client.get_or_create_collection(name, metadata={"hnsw:space": "cosine"})
+                    found = client.get_or_create_collection(  # a collection made before keeps its own
+                        name, configuration={"hnsw": {"space": "cosine", "ef_search": EF_SEARCH}})
                     self._collections[name] = found
         return found
 
