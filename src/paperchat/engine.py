@@ -256,8 +256,8 @@ class Engine:
                 pick = ""  # not those whose abstract says "gain", but all their figures, side by side
                 found.relevant = {h.paper.paper_id for h in found.hits}
             if pick:  # "which of them is about X?", "which of them needs no retraining?"
-                chosen = (self._retriever.holding if pick == "holding" else self._retriever.doing_without)(
-                    picking, found.hits)
+                chosen = (self._retriever.holding(conversation.picked_phrase(picking) or picking, found.hits)
+                          if pick == "holding" else self._retriever.doing_without(picking, found.hits))
                 found.relevant = chosen if chosen and len(chosen) < len(found.hits) else found.relevant
                 phrase = without_phrase(picking) if chosen == set() and pick == "without" else ""
                 if phrase:  # none of them says it does without it: say so, then what they all say

@@ -30,8 +30,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from paperchat.errors import PaperchatError
-from paperchat.keyword import KeywordIndex
+from paperchat.keyword import KeywordIndex, paper_text
 from paperchat.schema import Paper
+from paperchat.text import TOKENS_VERSION
 
 if TYPE_CHECKING:
     from llama_index.core.storage.docstore import SimpleDocumentStore
@@ -145,9 +146,20 @@ def load(folder: Path, manifest: dict[str, Any], default_collection: str) -> Sna
         docstore = SimpleDocumentStore.from_persist_path(str(where / "docstore.json"))
         chunks = json.loads((where / "chunks.json").read_text())
         keyword = KeywordIndex.load(where)
+        if keyword.tokens != TOKENS_VERSION:  # saved by an older `tokenize`: its terms would miss a query's
+            keyword = _reindexed(keyword.ids, docstore)
     except (OSError, ValueError) as e:
         raise PaperchatError(f"{where}: damaged ({e}); rebuild with `paperchat ingest --rebuild`") from None
     return Snapshot(generation, collection, docstore, keyword, chunks)
+
+
+def _reindexed(ids: list[str], docstore: SimpleDocumentStore) -> KeywordIndex:
+    """BM25 of the papers `ids` (in that order) from their text in `docstore`, by today's `tokenize`
+    (in memory: the next ingest saves it, even one that changes no paper)."""
+    keyword, docs = KeywordIndex(), docstore.docs
+    keyword.update({pid: paper_text(docs[pid].metadata["title"], docs[pid].get_content()) for pid in ids if pid in docs})
+    keyword.reindexed = True
+    return keyword
 
 
 def save(folder: Path, snap: Snapshot) -> None:

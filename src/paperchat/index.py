@@ -34,7 +34,7 @@ from paperchat.config import Settings
 from paperchat.documents import IngestReport, content_hash, paper_document
 from paperchat.errors import IndexMismatchError, IndexMissingError, PaperchatError
 from paperchat.generation import FileLedger, Snapshot
-from paperchat.keyword import KeywordIndex
+from paperchat.keyword import KeywordIndex, paper_text
 from paperchat.manifest import check_manifest
 from paperchat.roles import label as label_roles
 from paperchat.schema import Filters, Paper
@@ -198,7 +198,7 @@ class PaperIndex:
             for doc in to_run:
                 doc.metadata["roles"] = ",".join(label_roles(sentences(doc.text)))
             pending = self.ledger.pending()
-            if not to_run and not fresh and not pending:
+            if not to_run and not fresh and not pending and not base.keyword.reindexed:
                 return IngestReport(papers=len(base.revs), added=0, updated=0, unchanged=len(docs),
                                     chunks=base.chunk_total, seconds=time.perf_counter() - start)
             self.ledger.set_pending(set(pending.get("papers", [])) | {d.id_ for d in to_run},
@@ -247,7 +247,7 @@ class PaperIndex:
             docstore.add_documents([doc], allow_update=True)
             docstore.set_document_hash(doc.id_, content_hash(doc))
         keyword = base.keyword.copy()
-        keyword.update({d.id_: f"{d.metadata['title']}. {d.text}" for d in docs})
+        keyword.update({d.id_: paper_text(d.metadata["title"], d.text) for d in docs})
         return Snapshot(number, collection, docstore, keyword, {**base.chunks, **counts})
 
     # ------------------------------------------------------------ queries

@@ -17,7 +17,12 @@ from pathlib import Path
 import numpy as np
 import scipy.sparse as sp
 
-from paperchat.text import tokenize
+from paperchat.text import TOKENS_VERSION, tokenize
+
+
+def paper_text(title: str, abstract: str) -> str:
+    """What BM25 indexes of a paper."""
+    return f"{title}. {abstract}"
 
 
 class KeywordIndex:
@@ -29,6 +34,8 @@ class KeywordIndex:
         self.vocab: dict[str, int] = {}
         self.tf = sp.csr_matrix((0, 0), dtype=np.float32)
         self._weights: sp.csc_matrix | None = None
+        self.tokens = TOKENS_VERSION  # the `tokenize` its terms came from
+        self.reindexed = False  # rebuilt on load from an index saved with another `tokens`: not saved yet
 
     def __len__(self) -> int:
         return len(self.ids)
@@ -37,6 +44,7 @@ class KeywordIndex:
         """An independent copy: `update` on it leaves this one as it was."""
         other = KeywordIndex(self.k1, self.b)
         other.ids, other.vocab, other.tf = list(self.ids), dict(self.vocab), self.tf.copy()
+        other.tokens = self.tokens
         return other
 
     def update(self, texts: dict[str, str], remove: frozenset[str] | set[str] = frozenset()) -> None:
@@ -91,7 +99,7 @@ class KeywordIndex:
     def save(self, folder: Path) -> None:
         tmp_npz, tmp_json = folder / "keyword.tmp.npz", folder / "keyword.json.tmp"
         sp.save_npz(tmp_npz, self.tf)
-        tmp_json.write_text(json.dumps({"ids": self.ids, "vocab": list(self.vocab)}))
+        tmp_json.write_text(json.dumps({"ids": self.ids, "vocab": list(self.vocab), "tokens": self.tokens}))
         tmp_npz.replace(folder / "keyword.npz")
         tmp_json.replace(folder / "keyword.json")
 
@@ -103,4 +111,5 @@ class KeywordIndex:
             index.ids = meta["ids"]
             index.vocab = {t: i for i, t in enumerate(meta["vocab"])}
             index.tf = sp.load_npz(folder / "keyword.npz").tocsr()
+            index.tokens = int(meta.get("tokens", 1))
         return index

@@ -73,7 +73,7 @@ from paperchat.chunkstore import ChunkStore
 from paperchat.config import IndexSettings
 from paperchat.errors import PaperchatError
 from paperchat.generation import Snapshot
-from paperchat.keyword import KeywordIndex
+from paperchat.keyword import KeywordIndex, paper_text
 
 if TYPE_CHECKING:
     from llama_index.core import Document
@@ -250,7 +250,7 @@ class ServerLedger:
             docstore.add_documents([Document(id_=pid, text=text, metadata=fields)])
             docstore.set_document_hash(pid, str(meta["hash"]))
             chunks[pid] = int(meta["chunks"])
-        keyword.update({pid: f"{meta['title']}. {text}" for pid, (_, meta, text) in best.items()})
+        keyword.update({pid: paper_text(str(meta["title"]), text) for pid, (_, meta, text) in best.items()})
         return Snapshot(generation, collection, docstore, keyword, chunks)
 
     def save(self, snap: Snapshot, docs: list[Document]) -> None:

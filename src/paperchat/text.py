@@ -35,6 +35,20 @@ def _stemmer() -> Callable[[str], str]:
     return stem
 
 
+# Snowball cuts "-ization" and "-ize" to the word they were made from: "tokenization" was "token",
+# "generalization" "general", "normalization" "normal", "optimization" "optim" like "optimal", so a
+# question on tokenization tabled every paper about tokens. A word made with -ize is its own term
+# ("tokeniz": tokenize, tokenizer, tokenization, British "tokenisation"; "-ise" alone is left:
+# "supervised"); in a document it also gives the word it was made from, so "personal preferences"
+# still finds "personalized" while "tokenization" no longer finds "tokens".
+_MADE = re.compile(r"^([a-z]{3,}?)(?:iz(?:e|es|ed|ing|er|ers|ation|ations)|isations?)$")
+# An acronym's plural is the acronym: "LLMs" was the term "llms" (and the pieces "ll", "ms"), which a
+# question on "LLM" never met, nor "VAEs" "VAE".
+_PLURAL = re.compile(r"^([A-Za-z0-9]*[A-Z][A-Za-z0-9]*[A-Z0-9])(?:s|'s)$")
+# What `tokenize` gives changed: a keyword index saved with another version is rebuilt on load.
+TOKENS_VERSION = 2
+
+
 def tokenize(text: str, query: bool = False) -> list[str]:
     """Lower-cased terms, stemmed unless they look like a name or acronym.
     A hyphenated word gives its whole form and its parts ("flow-matching" ->
@@ -43,17 +57,26 @@ def tokenize(text: str, query: bool = False) -> list[str]:
     stem = _stemmer()
     terms = []
     for word in _WORD.findall(text):
+        word = _PLURAL.sub(r"\1", word)
         lower = word.lower()
         if lower in STOPWORDS or len(lower) < 2:
             continue
         parts = lower.split("-") if "-" in lower else []
         lowered = word[1:].islower() or word.islower()
         camel = _CAMEL.findall(word) if not (parts or lowered or query) else []
-        terms.append(stem(lower) if lowered and not parts else lower)
+        terms.extend(_stems(lower, stem, query) if lowered and not parts else [lower])
         for piece in parts + [c.lower() for c in camel if len(camel) > 1]:
             if len(piece) > 1 and piece not in STOPWORDS:
-                terms.append(stem(piece))
+                terms.extend(_stems(piece, stem, query))
     return terms
+
+
+def _stems(word: str, stem: Callable[[str], str], query: bool) -> list[str]:
+    made = _MADE.match(word.removesuffix("'s"))
+    if not made:
+        return [stem(word)]
+    base = stem(word)
+    return [f"{made.group(1)}iz"] if query or base.endswith("iz") else [f"{made.group(1)}iz", base]
 
 
 _ABBREV = re.compile(r"\b(?:e\.g|i\.e|et al|vs|cf|Fig|Eq|Sec|etc|approx|resp|w\.r\.t|a\.k\.a|Figs|Eqs)\.$")
