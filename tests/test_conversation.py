@@ -581,3 +581,21 @@ def test_a_word_written_with_a_hyphen_in_the_abstract_is_mentioned(settings, see
             if "fine-tuning" in h.paper.abstract and "finetuning" not in h.paper.abstract.lower()]
     assert hits
     assert engine._retriever.unmentioned("finetuning", hits) == engine._retriever.unmentioned("fine-tuning", hits) == ""
+
+
+def test_a_count_no_number_of_the_abstract_gives_is_said_to_be_missing(settings, seed_index) -> None:
+    """Over ICLR 2026, "How many tasks does the second one have?" after a list of web benchmarks
+    quoted three sentences of WebDevJudge, whose abstract gives no number of tasks, and said nothing
+    of it (the model's "The second benchmark has 10 tasks" was withheld)."""
+    from paperchat.claims import counted, states_count
+
+    assert counted("How many tasks does the second one have?") == "tasks"
+    assert counted("How many decoding steps does it need on GSM8K?") == "decoding steps"
+    assert states_count("It cuts decoding steps from 256 to 24.", "decoding steps")
+    assert states_count("a benchmark of three hundred tasks", "task")
+    assert not states_count("We evaluate on many tasks released in 2024 and on 3 datasets of images.", "tasks")
+    engine = Engine(settings, seed_index)
+    _, history = _talk(engine, "Tell me about dParallel.")
+    assert "never says" not in engine.answer("How many decoding steps does it need?", history).text
+    answer = engine.answer("How many GPUs does it use?", history)
+    assert "never says how many GPUs" in answer.text and "dParallel" in answer.text

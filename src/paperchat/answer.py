@@ -34,11 +34,13 @@ from paperchat.claims import (
     asked_without,
     asks_amount,
     asks_most,
+    counted,
     does_without,
     done_without,
     has_figure,
     joined,
     negations,
+    states_count,
 )
 from paperchat.config import AnswerSettings
 from paperchat.errors import ModelUnavailableError, PaperchatError
@@ -158,18 +160,24 @@ def intent(question: str) -> str:
 def without_figures(question: str, ev: Evidence) -> str:
     """What to say before the quotes when the question asks for an amount that a quoted paper's
     abstract never states ("What does SlerpFlow correct, and how much does it improve inversion?"):
-    the model, asked anyway, wrote an amount-shaped sentence the abstract does not hold."""
-    if not asks_amount(question):
+    the model, asked anyway, wrote an amount-shaped sentence the abstract does not hold; or for a
+    count no number in it gives ("How many tasks does the second one have?" of WebDevJudge, over ICLR
+    2026, quoted three sentences, and the model's "The second benchmark has 10 tasks" was withheld)."""
+    word = "" if asks_amount(question) else counted(question)
+    if not (word or asks_amount(question)):
         return ""
     quoted = [s for s in ev.sources if s.n in ev.quotes]
-    lacking = [s for s in quoted if not has_figure(s.paper.abstract)]
+    lacking = [s for s in quoted if not (states_count(s.paper.abstract, word) if word else has_figure(s.paper.abstract))]
     if not lacking:
         return ""
+    what = f"says how many {word}" if word else "gives a figure for this"
     if len(lacking) == len(quoted):
-        return (f"The abstract of {lacking[0].label} gives no figure for this. What it says:" if len(quoted) == 1
-                else "None of these abstracts gives a figure for this. What they say:")
+        return (f"The abstract of {lacking[0].label} {'never ' + what if word else 'gives no figure for this'}. "
+                "What it says:" if len(quoted) == 1 else f"None of these abstracts {what}. What they say:")
     names = [s.label for s in lacking]
     listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    if word:
+        return f"The abstract{'s' if len(names) > 1 else ''} of {listed} never say{'' if len(names) > 1 else 's'} how many {word}."
     return f"The abstract{'s' if len(names) > 1 else ''} of {listed} give{'' if len(names) > 1 else 's'} no figure for this."
 
 

@@ -183,6 +183,29 @@ def asks_amount(question: str) -> bool:
     return bool(_AMOUNT_ASKED.search(question) or _MOST.search(question))
 
 
+# "How many tasks does the second one have?": a count of something, stated only where a number stands
+# near that word in the abstract ("a benchmark of 1,200 tasks", "decoding steps from 256 to 24")
+_COUNT_ASKED = re.compile(r"\bhow many\s+(?:fewer\s+|more\s+|different\s+|distinct\s+)?([A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)?)",
+                          re.I)
+_COUNT_WORD = re.compile(r"^(?:\d[\d,.]*[kKmM]?|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|"
+                         r"forty|fifty|hundreds?|thousands?|millions?|dozens?)$", re.I)
+_YEAR = re.compile(r"^(?:19|20)\d\d$")
+
+
+def counted(question: str) -> str:
+    """The words a "how many" question counts ("tasks", "decoding steps"), or ""."""
+    m = _COUNT_ASKED.search(question)
+    return " ".join(w for w in (m.group(1).split() if m else []) if tokenize(w))  # not "does" of "tasks does"
+
+
+def states_count(text: str, words: str) -> bool:
+    """Does `text` put a number (not a year) within four words of one of `words` (any form of it)?"""
+    want = set(tokenize(words))
+    said = re.findall(r"[\w.,-]*\w", text)
+    return any(_COUNT_WORD.match(w) and not _YEAR.match(w) and want & set(tokenize(" ".join(said[max(0, i - 4):i + 5])))
+               for i, w in enumerate(said))
+
+
 def asks_most(question: str) -> bool:
     """Does the question ask which paper has more or the most of an amount ("the biggest gain", "fastest",
     "faster")? Read from the figures of all of them, not by which abstracts use the word."""
