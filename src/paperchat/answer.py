@@ -163,22 +163,24 @@ def without_figures(question: str, ev: Evidence) -> str:
     the model, asked anyway, wrote an amount-shaped sentence the abstract does not hold; or for a
     count no number in it gives ("How many tasks does the second one have?" of WebDevJudge, over ICLR
     2026, quoted three sentences, and the model's "The second benchmark has 10 tasks" was withheld)."""
-    word = "" if asks_amount(question) else counted(question)
-    if not (word or asks_amount(question)):
+    amount = asks_amount(question)
+    word = "" if amount else counted(question)
+    if not (amount or word):
         return ""
     quoted = [s for s in ev.sources if s.n in ev.quotes]
     lacking = [s for s in quoted if not (states_count(s.paper.abstract, word) if word else has_figure(s.paper.abstract))]
     if not lacking:
         return ""
-    what = f"says how many {word}" if word else "gives a figure for this"
+    # (one abstract, several) lack it
+    says, say = (f"never says how many {word}", f"never say how many {word}") if word else \
+        ("gives no figure for this", "give no figure for this")
     if len(lacking) == len(quoted):
-        return (f"The abstract of {lacking[0].label} {'never ' + what if word else 'gives no figure for this'}. "
-                "What it says:" if len(quoted) == 1 else f"None of these abstracts {what}. What they say:")
+        if len(quoted) == 1:
+            return f"The abstract of {lacking[0].label} {says}. What it says:"
+        return f"None of these abstracts {f'says how many {word}' if word else 'gives a figure for this'}. What they say:"
     names = [s.label for s in lacking]
     listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-    if word:
-        return f"The abstract{'s' if len(names) > 1 else ''} of {listed} never say{'' if len(names) > 1 else 's'} how many {word}."
-    return f"The abstract{'s' if len(names) > 1 else ''} of {listed} give{'' if len(names) > 1 else 's'} no figure for this."
+    return f"The abstract{'s' if len(names) > 1 else ''} of {listed} {say if len(names) > 1 else says}."
 
 
 def pick_evidence(question_vec: np.ndarray, source: Source, count: int, wants: str = "",
