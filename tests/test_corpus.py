@@ -72,6 +72,17 @@ def test_sentences_keep_abbreviations() -> None:
     assert sentences("It is best w.r.t. Perplexity on C4. Done!") == ["It is best w.r.t. Perplexity on C4.", "Done!"]
 
 
+def test_sentences_end_where_an_abstract_left_out_the_space() -> None:
+    # ICML 2026 "A General Neural Backbone for Mixed-Integer Linear Optimization …" is written so,
+    # and was one sentence: its table row had a Problem cell only
+    text = ("It remains hard due to NP-hardness.Recent methods use GNNs, yet their locality limits power.We "
+            "propose dual attention (see e.g.Smith).Across three tasks on CLIP-DataComp.XL, it wins.")
+    said = sentences(text)
+    assert said == ["It remains hard due to NP-hardness.", "Recent methods use GNNs, yet their locality limits power.",
+                    "We propose dual attention (see e.g.Smith).", "Across three tasks on CLIP-DataComp.XL, it wins."]
+    assert all(s in text for s in said)  # spans of the text as written
+
+
 def _record(**kw: object) -> dict:
     base = {"id": "openreview:abc", "title": "A Title", "abstract": "An abstract " * 20,
             "venue": "ICML", "year": 2026, "authors": ["A. One", "B. Two"]}

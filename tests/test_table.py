@@ -157,6 +157,24 @@ def test_cells_are_verbatim_spans_and_missing_roles_show_a_dash(seed_index) -> N
     assert "| — |" in T.markdown(T.Table(["Problem", "Approach", "Result"], [row]))
 
 
+def test_an_abstract_written_without_spaces_after_its_periods_fills_every_column() -> None:
+    abstract = ("Mixed-integer linear programming (MILP) is a foundational framework for combinatorial optimization "
+                "across science and engineering, but remains hard to solve at scale due to NP-hardness.Recent "
+                "learning-based methods typically model MILP instances as variable–constraint bipartite graphs and use "
+                "Graph Neural Networks (GNNs) for representation learning, yet their locality limits representation "
+                "power.We propose an attention-driven neural backbone that adopts an element-centric view of variables "
+                "and constraints, with dual attention performing parallel intra-type self-attention and inter-type "
+                "cross-attention.Across three representative tasks at the instance, element, and solving-state levels, "
+                "our model consistently outperforms conventional GNN-based architectures.")
+    paper = Paper(paper_id="p", title="A General Neural Backbone for Mixed-Integer Linear Optimization via Dual Attention",
+                  abstract=abstract, venue="ICML", year=2026, url="https://openreview.net/forum?id=x")
+    source = _source(1, paper)
+    row = T.row(source, source.role_probs, ["Problem", "Approach", "Result"], None)
+    assert row.cells["Approach"].text.startswith("We propose an attention-driven")
+    assert row.cells["Result"].text.startswith("Across three representative tasks")
+    assert all(c.text in abstract for c in row.cells.values())
+
+
 @pytest.mark.parametrize(("question", "data"), [
     ("What data do they use?", True), ("Which datasets are they evaluated on?", True),
     ("Compare the machine unlearning papers: how do they evaluate forgetting?", True),

@@ -82,15 +82,24 @@ def _stems(word: str, stem: Callable[[str], str], query: bool) -> list[str]:
 _ABBREV = re.compile(r"\b(?:e\.g|i\.e|et al|vs|cf|Fig|Eq|Sec|etc|approx|resp|w\.r\.t|a\.k\.a|Figs|Eqs)\.$")
 
 
+# A sentence ends at . ! or ? before white space and a capital, digit, quote or bracket; or,
+# with no space, between a word of two lower-case letters or a closing bracket or quote and a
+# capitalised word ("… due to NP-hardness.Recent learning-based methods …", as some abstracts
+# are written), but not inside "CLIP-DataComp.XL". An identifier like "nn.Module" would split; none
+# is written so in the ICLR and ICML 2026 abstracts.
+_BOUNDARY = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"(\[])|(?:(?<=[a-z]{2}[.!?])|(?<=[)'\"\]][.!?]))(?=[A-Z][a-z])")
+
+
 def sentences(text: str) -> list[str]:
-    """Split an abstract into sentences (not after e.g., et al., decimals)."""
-    pieces = re.split(r"(?<=[.!?])\s+(?=[A-Z0-9\"(\[])", text)
+    """Split an abstract into sentences (not after e.g., et al., decimals); each is a span of
+    the text as written."""
     out: list[str] = []
-    for piece in pieces:
-        if out and _ABBREV.search(out[-1]):
-            out[-1] += " " + piece
-        else:
-            out.append(piece)
+    start = 0
+    for m in _BOUNDARY.finditer(text):
+        if not _ABBREV.search(text[start:m.start()]):
+            out.append(text[start:m.start()])
+            start = m.end()
+    out.append(text[start:])
     return [s.strip() for s in out if s.strip()]
 
 
