@@ -334,7 +334,11 @@ def test_a_method_in_plain_words_the_abstract_says_was_proposed_before_is_no_cre
     ("FaPS achieves up to 3× faster training.", True), ("an average improvement of ~2.31%", True),
     ("it is at least approximately 5x faster", True), ("a 0.8 FID", True), ("it halves the cost", True),
     ("Our framework consists of two principal components.", False), ("Results on MP-100 and GPT-4.", False),
-    ("Since 2021, diffusion models dominate.", False), ("It works without additional training.", False)])
+    ("Since 2021, diffusion models dominate.", False), ("It works without additional training.", False),
+    # ICML 2026: "How much compute does the first one save?" got no "gives no figure" note for a paper whose
+    # only decimal was a model's version
+    ("It matches LLaDA 2.0-mini and Gemini 2.5 with a 1.5B model and v1.5 weights.", False),
+    ("By 2.5 on average and an F1 0.85.", True), ("It scores 3.2 BLEU over GPT-4.1.", True)])
 def test_a_figure_is_a_measured_amount_not_a_count_or_a_name(text: str, figure: bool) -> None:
     assert has_figure(text) is figure
 

@@ -157,11 +157,29 @@ def _content(text: str) -> list[str]:
 _FIGURE_WORDS = re.compile(r"\b(?:twice|double[sd]?|triple[sd]?|halve[sd]?|half|orders? of magnitude)\b", re.I)
 
 
+# A decimal that names a version ("LLaDA 2.0-mini", "GPT-4.1", "Gemini 2.5", "v1.5") or a size ("a 1.5B
+# model", "3.5M pairs": a count) is not a measured amount; a word that can open a sentence ("By 2.5 …") is
+# not a name
+_VERSION_OF = re.compile(r"(?:\b[A-Z][\w.-]*[- ]|\bv)$")
+_NOT_NAMES = frozenset({"by", "with", "to", "of", "at", "up", "only", "over", "from", "and", "in", "on", "for",
+                        "about", "around", "nearly", "just", "roughly", "approximately", "reaching", "achieving",
+                        "yielding"})
+
+
 def has_figure(text: str) -> bool:
     """Does `text` state a measured amount: a percentage, a factor ("3×", "5x faster"), points,
-    a decimal, or "twice"/"half"? A plain count ("two components", "MP-100") or a year is none."""
-    return any(unit in ("%", "×", "pp") or decimals for _, unit, decimals in numbers(text)) or bool(
-        _FIGURE_WORDS.search(text))
+    a decimal, or "twice"/"half"? A plain count ("two components", "MP-100", "a 1.5B model"), a
+    version ("Gemini 2.5") or a year is none."""
+    for (_, unit, decimals), start, end in _placed_numbers(text):
+        if unit in ("%", "×", "pp"):
+            return True
+        if not decimals or text[end - 1] in "kKMB":
+            continue
+        named = _VERSION_OF.search(text[max(0, start - 40):start])
+        if decimals == 1 and named and named.group(0).strip(" -").lower() not in _NOT_NAMES:
+            continue
+        return True
+    return bool(_FIGURE_WORDS.search(text))
 
 
 # "By how much?", "How much faster is it?", "What speedup does it report?", "How accurate are they?": asks for
