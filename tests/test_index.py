@@ -195,7 +195,7 @@ def test_dense_search_finds_the_nearest_chunks_not_an_approximation(seed_index, 
 
 
 def test_a_keyword_index_saved_by_an_older_tokenize_is_rebuilt_and_the_next_ingest_saves_it(tmp_path, settings,
-                                                                                             embedder) -> None:
+                                                                                             embedder, caplog) -> None:
     from paperchat.text import TOKENS_VERSION
 
     records = [{"id": "t", "title": "Tokenization", "venue": "ICLR", "year": 2026,
@@ -211,11 +211,17 @@ def test_a_keyword_index_saved_by_an_older_tokenize_is_rebuilt_and_the_next_inge
     old.pop("tokens")  # as an older paperchat wrote it: "tokenization" was the term "token"
     old["vocab"] = [{"tokeniz": "token"}.get(t, t) for t in old["vocab"]]
     saved.write_text(json.dumps(old))
-    index = PaperIndex(settings, embedder)
+    with caplog.at_level("WARNING", logger="paperchat"):
+        index = PaperIndex(settings, embedder)
     assert [pid for pid, _ in index.keyword.search("tokenization", 5)] == ["t"]  # rebuilt in memory
+    # and the person is told, once per start, how to stop paying for it
+    assert [r.getMessage() for r in caplog.records if "older paperchat" in r.getMessage()][0].endswith(
+        "`paperchat ingest` of this index's data saves it")
+    caplog.clear()
     report = index.ingest(read_paths([corpus]), progress=False)
     assert (report.added, report.updated, report.unchanged) == (0, 0, 2)
     manifest = json.loads((settings.index_dir / "manifest.json").read_text())
     saved = settings.index_dir / "gen" / str(manifest["generation"]) / "keyword.json"
     assert json.loads(saved.read_text())["tokens"] == TOKENS_VERSION
     assert [pid for pid, _ in PaperIndex(settings, embedder).keyword.search("tokenization", 5)] == ["t"]
+    assert not [r for r in caplog.records if "older paperchat" in r.getMessage()]

@@ -24,8 +24,10 @@ holder dies, so a killed ingest never leaves a stale lock behind.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import shutil
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -147,7 +149,11 @@ def load(folder: Path, manifest: dict[str, Any], default_collection: str) -> Sna
         chunks = json.loads((where / "chunks.json").read_text())
         keyword = KeywordIndex.load(where)
         if keyword.tokens != TOKENS_VERSION:  # saved by an older `tokenize`: its terms would miss a query's
+            start = time.perf_counter()
             keyword = _reindexed(keyword.ids, docstore)
+            logging.getLogger("paperchat").warning(
+                "%s: keyword index saved by an older paperchat, rebuilt in memory (%.1f s, at every start until saved);"
+                " `paperchat ingest` of this index's data saves it", folder, time.perf_counter() - start)
     except (OSError, ValueError) as e:
         raise PaperchatError(f"{where}: damaged ({e}); rebuild with `paperchat ingest --rebuild`") from None
     return Snapshot(generation, collection, docstore, keyword, chunks)
