@@ -474,6 +474,39 @@ def test_tokenization_is_not_tokens_but_personal_still_finds_personalized() -> N
         tokenize("supervised fine-tuning on noise")[1:]
 
 
+def test_faster_is_fast_and_a_defense_defends() -> None:
+    """Over ICML 2026 "Which papers make diffusion language models decode faster?" gave WeDLM ("… for Fast
+    Inference") and d3LLM ("Ultra-Fast Diffusion LLM") no row: "faster" was its own term; and "How do papers
+    defend LLM agents against prompt injection?" met no "Prompt Injection Defense"."""
+    from paperchat.text import tokenize
+
+    def same(a: str, b: str) -> bool:
+        return set(tokenize(a, query=True)) <= set(tokenize(b))
+
+    assert same("faster", "Ultra-Fast Diffusion LLM") and same("fast", "the fastest decoder")
+    assert same("cheaper smaller models", "a cheap and small model") and same("bigger", "big") and same("easier", "easy")
+    assert same("speed up", "a 3x speedup") and same("accelerate decoding", "fast decoding")
+    assert same("defend", "prompt injection defenses") and same("reduce", "memory reduction")
+    assert same("verify", "a verification step") and same("solve", "a learned solver")
+    # -er nouns are left alone
+    assert tokenize("layers of higher order") == ["layer", "high", "order"]
+    assert tokenize("later layers")[0] != tokenize("late")[0]
+
+
+def test_a_relating_word_is_no_topic_and_an_outcome_said_in_results_counts_whole(seed_index, settings) -> None:
+    """"against" was a topic term of "How do papers defend LLM agents against prompt injection?" (CausalArmor, a
+    prompt-injection guardrail that never writes it, lost its row); "faster" counted a quarter where an abstract
+    says it among results ("15% faster training steps"), so "Which papers make diffusion model training
+    faster?" dropped that paper once "faster" was "fast" and FaPS's title held it in full."""
+    from paperchat.text import asking_terms, tokenize
+
+    assert not {"against", "make"} & set(tokenize("against make", query=True)) - asking_terms()
+    r = Retriever(seed_index, settings.retrieval)
+    ratio = next(p for p in seed_index.snapshot().papers.values() if p.title.startswith("Efficient Perplexity Bound"))
+    assert r.coverage("training faster", ratio, {"fast"}, (), 0.25) == 1.0
+    assert r.coverage("benchmarks", ratio, {"perplex"}, (), 0.25) == 1.0
+
+
 def test_a_question_on_tokenization_tables_the_tokenization_papers_only(tmp_path, settings, embedder) -> None:
     import json
 

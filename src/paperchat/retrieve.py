@@ -35,6 +35,7 @@ from paperchat.text import (
     coined_name,
     joining_terms,
     mixed_names,
+    outcome_terms,
     sentences,
     title_lead,
     tokenize,
@@ -379,7 +380,8 @@ class Retriever:
         question joins with "or" or "and") counts as one term, as heavy as its heaviest item, that the
         paper holds as far as it holds its best-held item. A term the abstract holds only in its
         result sentences (roles.py) counts `result_weight` of itself: a paper evaluated "on various
-        text generation benchmarks" does not propose one."""
+        text generation benchmarks" does not propose one; but an outcome ("faster", "cheaper":
+        text.outcome_terms) is said where results are ("15% faster training steps") and counts whole."""
         idf = self._idf()
         terms = _asked(query) if terms is None else terms
         terms = set(_spelled_apart(terms, idf))
@@ -388,7 +390,8 @@ class Retriever:
         if result_weight < 1.0 and len(said := sentences(paper.abstract)) == len(paper.roles):
             held = set(tokenize(" ".join([paper.title] + [x for x, r in zip(said, paper.roles, strict=True)
                                                           if r != "result"])))
-            weight = {t: 1.0 for t in held} | {t: result_weight for t in set(tokenize(paper.abstract)) - held}
+            weight = {t: 1.0 for t in held} | {t: 1.0 if t in outcome_terms() else result_weight
+                                               for t in set(tokenize(paper.abstract)) - held}
         else:
             weight = dict.fromkeys(tokenize(f"{paper.title}. {paper.abstract}"), 1.0)
         total = sum(idf.get(t, unseen) for t in terms)
