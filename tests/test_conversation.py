@@ -565,6 +565,7 @@ def test_which_of_them_has_the_most_sets_all_their_figures_side_by_side(settings
     assert picks("Which of them reports the biggest gain?")  # a question about the papers shown, as before
     # over the seeds, "Which is faster?" after dParallel and Prophet was told no abstract uses "faster"
     assert asks_most("Which is faster?") and asks_most("Which one of them is more accurate?")
+    assert asks_most("Which one reports the lowest attack success rate?") and asks_most("Which has the lowest memory?")
     assert not asks_most("Which papers make diffusion language models decode faster?")  # asks the collection
     assert intent("Which of them reports the biggest gain?") == intent("Which one is fastest?") == "number"
     engine = Engine(settings, seed_index)
