@@ -485,7 +485,7 @@ def test_faster_is_fast_and_a_defense_defends() -> None:
 
     assert same("faster", "Ultra-Fast Diffusion LLM") and same("fast", "the fastest decoder")
     assert same("cheaper smaller models", "a cheap and small model") and same("bigger", "big") and same("easier", "easy")
-    assert same("speed up", "a 3x speedup") and same("accelerate decoding", "fast decoding")
+    assert same("speed up", "a 3x speedup") and not same("accelerate decoding", "fast decoding")
     assert same("defend", "prompt injection defenses") and same("reduce", "memory reduction")
     assert same("verify", "a verification step") and same("solve", "a learned solver")
     # -er nouns are left alone
