@@ -1006,3 +1006,22 @@ def test_a_claim_joining_two_sentences_holds_the_number_its_own_sentence_counts(
     out = verifier.check("BEST proposes a new benchmark for evaluating LLM-generated codes in both time and space, "
                          "with 440 programming languages [1].", one, Verification())
     assert out.text is None
+
+
+def test_a_title_with_a_negation_put_in_for_its_marker_is_no_negation_of_the_claim(verifier) -> None:
+    """Over ICLR 2026 "[2] Let's (not) just put things in Context: This paper shows that qTTT improves average
+    accuracy by +12.6 …", the abstract's own sentence, was withheld as negating it: "Let" was taken out of the
+    title first, leaving "'s (not) just …"."""
+    title = "Let's (not) just put things in Context: Test-time Training for Long-context LLMs"
+    abstract = ("Long contexts challenge language models. We propose query-only test-time training (qTTT). "
+                "On Qwen3-4B, qTTT improves average accuracy by +12.6 and +14.1 absolute points on LongBench-v2 "
+                "and ZeroSCROLLS, respectively.")
+    shown = [Source(1, _paper("q", title, abstract), "Let's (not) just put things in Context", sentences(abstract))]
+    verifier.prepare(shown)
+    out = verifier.check("[1] Let's (not) just put things in Context: This paper shows that qTTT improves average "
+                         "accuracy by +12.6 and +14.1 absolute points on LongBench-v2 and ZeroSCROLLS, respectively.",
+                         shown, Verification())
+    assert out.text is not None, out.reason
+    flipped = verifier.check("[1] Let's (not) just put things in Context: This paper shows that qTTT does not improve "
+                             "average accuracy on LongBench-v2.", shown, Verification())
+    assert flipped.text is None

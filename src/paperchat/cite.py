@@ -712,7 +712,10 @@ def _without(body: str, names: Sequence[str], min_terms: int) -> tuple[str, list
     """`body` without the `names` put in for markers (each once), whole and as clauses. The
     clauses are cut where the named sentence's are: in "X [1] uses A, while Y [2] focuses on
     flows" the second clause has its own subject, so it is judged alone even when it is short
-    without the name, not as part of the first (whose paper would then have to back it)."""
+    without the name, not as part of the first (whose paper would then have to back it). The longest
+    name goes first: "Let" (a label the model wrote) taken out of "Let's (not) just put things in Context"
+    left "'s (not) just …", and the title's "(not)" then read as the claim's negation."""
+    names = sorted(names, key=len, reverse=True)
     bare = body
     for name in names:
         bare = bare.replace(name, "", 1)
