@@ -288,6 +288,11 @@ def test_evidence_for_a_result_or_for_what_is_done_without_picks_that_sentence()
     assert A.pick_evidence(question, source, 1) == [said[0]]
     assert A.pick_evidence(question, source, 1, "result") == [said[3]]
     assert A.pick_evidence(question, source, 1, without=frozenset({"retrain"})) == [said[2]]
+    # however much closer the others are: over ICLR 2026 "Which of them is training-free?" quoted DSCR's two
+    # sentences on hallucination, not its "a lightweight and training-free method"
+    far = Source(1, source.paper, "T", sentences=said, vectors=np.array([[1.0, 0.0], [0.95, 0.31], [0.2, 0.98],
+                                                                          [0.9, 0.436]]), roles=source.roles)
+    assert A.pick_evidence(question, far, 2, without=frozenset({"train"})) == [said[0], said[2]]
 
 
 def test_a_how_much_question_quotes_the_figure_an_abstract_states() -> None:

@@ -194,15 +194,16 @@ def pick_evidence(question_vec: np.ndarray, source: Source, count: int, wants: s
     `seen` in the answer before ("Tell me more") are left out while the abstract has others."""
     assert source.vectors is not None
     sims = source.vectors @ question_vec
+    doing: set[int] = set()  # the sentences that say it does without what is asked
     for i, sentence in enumerate(source.sentences):
         role = source.roles[i] if i < len(source.roles) else ""
         fits = ((wants == "number" and _DIGIT.search(sentence)) or (wants == "data" and _DATA.search(sentence))
                 or (wants in ("method", "result") and role == wants)
                 or (wants == "problem" and role in ("objective", "background")))
         sims[i] += bonus if fits else 0.0
-        if without:
-            negated = done_without(sentence)
-            sims[i] += bonus if any(does_without(t, negated) for t in without) else 0.0
+        if without and any(does_without(t, done_without(sentence)) for t in without):
+            sims[i] += bonus
+            doing.add(i)
     fresh = [i for i in range(len(source.sentences)) if source.sentences[i] not in seen]
     if seen and fresh:  # "Tell me more": what was not quoted before
         sims[[i for i in range(len(source.sentences)) if i not in fresh]] = -np.inf
@@ -215,6 +216,11 @@ def pick_evidence(question_vec: np.ndarray, source: Source, count: int, wants: s
         figure = next((i for i in ranked[count:] if np.isfinite(sims[i]) and has_figure(source.sentences[i])), None)
         if figure is not None:
             keep[-1] = figure
+    if keep and doing and not doing & set(keep):
+        # over ICLR 2026 "Which of them is training-free?" quoted DSCR's two sentences on hallucination, closer to
+        # the conversation, not its "a lightweight and training-free method": what makes it one is what was asked
+        said = next((i for i in ranked if i in doing and np.isfinite(sims[i])), None)
+        keep[-1] = keep[-1] if said is None else said
     return [source.sentences[i] for i in sorted(keep)]
 
 
