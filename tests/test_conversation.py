@@ -192,6 +192,8 @@ def test_a_negated_pick_none_of_them_fits_says_so(settings, seed_index) -> None:
 
     assert without_phrase("Which of them do not use reinforcement learning?") == "reinforcement learning"
     assert without_phrase("Which of these does not need any extra data?") == "extra data"
+    # over ICLR 2026 the note said "None of these abstracts says it does without access to the model."
+    assert without_phrase("Does any of them work without access to the model's logits?") == "access to the model's logits"
     engine = Engine(settings, seed_index)
     _, history = _talk(engine, "Which papers use reinforcement learning, and how do they differ?")
     answer = engine.answer("Which of them do not use reinforcement learning?", history)

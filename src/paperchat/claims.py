@@ -339,7 +339,9 @@ def without_phrase(question: str) -> str:
     if not m:  # "Which one is training-free?"
         free = _FREE.search(question)
         return free.group(0)[:-len("-free")] if free else ""
-    words = re.findall(r"[\w-]+", question[m.end():])[:4]
+    # up to the clause's end, as written ("without access to the model's logits": "access to the model" was cut
+    # at "'s")
+    words = re.findall(r"[\w-]+(?:['’]\w+)?", re.split(r"[?.!;,]", question[m.end():])[0])[:6]
     while words and (words[0].lower() in STOPWORDS or words[0].lower() in _NEEDING_VERBS):
         words = words[1:]  # "need any", "use"
     return " ".join(words)
