@@ -293,6 +293,14 @@ def test_evidence_for_a_result_or_for_what_is_done_without_picks_that_sentence()
     far = Source(1, source.paper, "T", sentences=said, vectors=np.array([[1.0, 0.0], [0.95, 0.31], [0.2, 0.98],
                                                                           [0.9, 0.436]]), roles=source.roles)
     assert A.pick_evidence(question, far, 2, without=frozenset({"train"})) == [said[0], said[2]]
+    # and "What datasets do they use?" quotes the sentence that names them, not those that speak of "data"
+    fl = ["Federated learning degrades under data heterogeneity across clients.",
+          "Optimal topology selection across data heterogeneity conditions remains open.",
+          "We derive convergence bounds for four topologies.",
+          "Extensive experiments on CIFAR-10/CINIC-10/Fashion-MNIST/SST-2 validate these insights."]
+    hfl = Source(1, Paper(paper_id="h", title="H", abstract=" ".join(fl), venue="ICLR", year=2026), "H", sentences=fl,
+                 vectors=np.array([[1.0, 0.0], [0.98, 0.2], [0.5, 0.87], [0.3, 0.95]]), roles=source.roles)
+    assert A.pick_evidence(question, hfl, 2, "data") == [fl[0], fl[3]]
 
 
 def test_a_how_much_question_quotes_the_figure_an_abstract_states() -> None:

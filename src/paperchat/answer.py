@@ -148,6 +148,9 @@ _INTENTS = {
 }
 _DIGIT = re.compile(r"\d")
 _DATA = re.compile(r"\b(?:data(?:sets?)?|benchmarks?|corpus|corpora|evaluat\w* on|experiments? on)\b", re.I)
+# a sentence that names what the paper is evaluated on, not one that only speaks of "data" ("data heterogeneity")
+_DATA_NAMED = re.compile(r"\b(?i:datasets?|benchmarks?|corpus|corpora|evaluat\w* on|experiments? on)\b|"
+                         r"\b[A-Z][A-Za-z]*-\d+\b")
 
 
 def intent(question: str) -> str:
@@ -210,17 +213,24 @@ def pick_evidence(question_vec: np.ndarray, source: Source, count: int, wants: s
         count = min(count, len(fresh))
     ranked = np.argsort(-sims).tolist()
     keep = ranked[:count]
-    if keep and wants == "number" and not any(has_figure(source.sentences[i]) for i in keep):
+
+    def ensure(holds: Callable[[int], bool]) -> None:  # the best sentence that holds it, if no kept one does
+        if keep and not any(holds(i) for i in keep):
+            found = next((i for i in ranked if i not in keep and np.isfinite(sims[i]) and holds(i)), None)
+            keep[-1] = keep[-1] if found is None else found
+
+    if wants == "number":
         # "By how much do they reduce forgetting?" quoted DEDUCE's two sentences on forgetting, not its
         # "average gain of up to 5.5%": the abstract's figure is what was asked for
-        figure = next((i for i in ranked[count:] if np.isfinite(sims[i]) and has_figure(source.sentences[i])), None)
-        if figure is not None:
-            keep[-1] = figure
-    if keep and doing and not doing & set(keep):
+        ensure(lambda i: has_figure(source.sentences[i]))
+    if wants == "data":
+        # over ICLR 2026 "What datasets do they use?" after federated-learning papers quoted the hierarchical
+        # FL paper's sentences on "data heterogeneity", not its "Extensive experiments on CIFAR-10/CINIC-10/…"
+        ensure(lambda i: bool(_DATA_NAMED.search(source.sentences[i])))
+    if doing:
         # over ICLR 2026 "Which of them is training-free?" quoted DSCR's two sentences on hallucination, closer to
         # the conversation, not its "a lightweight and training-free method": what makes it one is what was asked
-        said = next((i for i in ranked if i in doing and np.isfinite(sims[i])), None)
-        keep[-1] = keep[-1] if said is None else said
+        ensure(lambda i: i in doing)
     return [source.sentences[i] for i in sorted(keep)]
 
 
