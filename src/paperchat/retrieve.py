@@ -441,11 +441,13 @@ def _how_said(word: str, idf: dict[str, float]) -> bool:
     w = word.lower()
     if w.endswith("ly"):
         return True
-    own = idf.get(next(iter(tokenize(w, query=True)), ""), math.inf)  # no paper writes "quicker": any "quick" is more
+    term = next(iter(tokenize(w, query=True)), "")
+    own = idf.get(term, math.inf)  # no paper writes "quicker": any "quick" is more
     for suffix in ("est", "er"):
         base = w[:-len(suffix)] if w.endswith(suffix) else ""
         forms = {base, base + "e", base[:-1] + "y", base[:-1] if base[-2:-1] == base[-1:] else base} if base else set()
-        if any(idf.get(t, own) < own for form in forms for t in tokenize(form, query=True)[:1]):
+        # the adjectives tokenize reads as their -er form ("quicker" is the term "quick") are asked so too
+        if any(idf.get(t, own) < own or t == term for form in forms for t in tokenize(form, query=True)[:1]):
             return True
     return False
 
