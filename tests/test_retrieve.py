@@ -527,3 +527,19 @@ def test_a_question_on_tokenization_tables_the_tokenization_papers_only(tmp_path
     hits = r.retrieve(question, 6).hits
     assert len(hits) == 6
     assert r.relevant(question, hits, comparative=True) == {"t0", "t1", "t2"}
+
+
+def test_a_name_written_in_capitals_is_held_where_it_is_written_so(seed_index, settings) -> None:
+    """Over ICML 2026 "Which of them report results on MATH?" after five process-reward papers picked the one
+    that says "unlike math or code" (the term "math"), not one evaluated on MATH; none of the five writes it."""
+    from paperchat.schema import Paper
+
+    r = Retriever(seed_index, settings.retrieval)
+    contrast = Paper(paper_id="a", title="Process Reward Agents", venue="ICML", year=2026,
+                     abstract="Step correctness is not locally verifiable for medicine, unlike math or code.")
+    evaluated = Paper(paper_id="b", title="APRM", venue="ICML", year=2026,
+                      abstract="Averaged across mathematical benchmarks, APRM improves solve rates on MATH and GSM8K.")
+    hits = [Hit(paper=p, score=1.0, dense=0.5) for p in (contrast, evaluated)]
+    assert r.unmentioned("results on MATH", hits[:1]) == "MATH"  # said so, where the word alone is held
+    assert r.unmentioned("results on MATH", hits) == ""
+    assert r.unmentioned("results on math", hits[:1]) == ""  # a word typed in lower case is the word

@@ -282,7 +282,11 @@ class Retriever:
             return set()
         cover = {h.paper.paper_id: self.coverage(question, h.paper, terms) for h in hits}
         best = max(cover.values(), default=0.0)
-        return {pid for pid, c in cover.items() if c >= max(0.5, best - HOLDING_MARGIN)}
+        # a name written in capitals is held where it is written so: "Which of them report results on MATH?" over
+        # ICML 2026 picked the paper that says "unlike math or code", not one evaluated on MATH
+        names = _capitals(question)
+        return {h.paper.paper_id for h in hits if cover[h.paper.paper_id] >= max(0.5, best - HOLDING_MARGIN)
+                and all(_writes(h.paper, name) for name in names)}
 
     def unmentioned(self, phrase: str, hits: list[Hit]) -> str:
         """`phrase` when no hit's title or abstract holds a word of it ("antibodies" after a table of
@@ -300,7 +304,9 @@ class Retriever:
         if terms and unheld == terms:
             return phrase
         rare = set(self._specific(unheld)) & set(self._idf())  # a word no paper writes is how it was asked
-        return " ".join(w for w in re.findall(r"[\w-]+", phrase) if set(tokenize(w, query=True)) & rare)
+        # and a name written in capitals none writes so ("MATH", where one says "unlike math or code")
+        return " ".join(w for w in re.findall(r"[\w-]+", phrase) if set(tokenize(w, query=True)) & rare) or " ".join(
+            name for name in _capitals(phrase) if not any(_writes(h.paper, name) for h in hits))
 
     def doing_without(self, question: str, hits: list[Hit]) -> set[str] | None:
         """The hits that say they do without what a negated pick asks about ("Which of them needs
@@ -421,6 +427,19 @@ class Retriever:
 # "How do NoisePrints and the other watermarking papers differ in robustness?": what they are compared on
 _ASPECT = re.compile(r"\b(?:differ|differs|vary|varies|compare|compared|contrast)\s+(?:in|on|by|with regard to)\s+"
                      r"(?:terms\s+of\s+)?([^?.;]+)", re.I)
+
+
+# a name written in capitals ("MATH", "MMLU", "COCO"), in a question not itself written in capitals
+_CAPITALS = re.compile(r"(?<![\w-])[A-Z][A-Z0-9]{2,}(?:-[A-Z0-9]+)*(?![\w-])")
+
+
+def _capitals(question: str) -> list[str]:
+    return _CAPITALS.findall(question) if re.search(r"\b[a-z]{3,}\b", question) else []
+
+
+def _writes(paper: Paper, name: str) -> bool:
+    """Does the paper's title or abstract write `name` as it is written (or its plural: "LLMs")?"""
+    return re.search(rf"(?<![\w-]){re.escape(name)}(?:s|'s)?(?![\w-])", f"{paper.title}. {paper.abstract}") is not None
 
 
 def _aspect_terms(query: str) -> set[str]:
