@@ -66,13 +66,6 @@ def _degrees(base: str) -> list[str]:
 _DEGREE = {form: base for base in _PLAIN for form in _degrees(base)}
 
 
-@lru_cache(maxsize=1)
-def outcome_terms() -> frozenset[str]:
-    """The terms of these adjectives ("fast", "cheap", "small"): what a paper achieves, which its abstract
-    says where it reports results ("15% faster training steps")."""
-    return frozenset(_FAMILY.get(_stemmer()(base), _stemmer()(base)) for base in _PLAIN)
-
-
 # Words of one family Snowball leaves apart: "defend" and "defense" ("How do papers defend LLM agents
 # against prompt injection?" met no "Prompt Injection Defense"), "reduce"/"reduction", "verify"/"verification",
 # "solve"/"solution"/"solver", "detect"/"detector", "predict"/"predictor", "speed"/"speedup". Words of one
@@ -80,6 +73,15 @@ def outcome_terms() -> frozenset[str]:
 _FAMILY = {"defens": "defend", "defenc": "defend", "explan": "explain", "reduct": "reduc", "verif": "verifi",
            "decis": "decid", "solut": "solv", "solver": "solv", "detector": "detect", "predictor": "predict",
            "speedup": "speed"}
+
+
+@lru_cache(maxsize=1)
+def outcome_terms() -> frozenset[str]:
+    """The terms of the adjectives above ("fast", "cheap", "small"): what a paper achieves, which its
+    abstract says where it reports results ("15% faster training steps")."""
+    return frozenset(t for base in _PLAIN for t in _stems(base, _stemmer(), False))
+
+
 # What `tokenize` gives changed: a keyword index saved with another version is rebuilt on load.
 TOKENS_VERSION = 3
 
@@ -109,7 +111,8 @@ def tokenize(text: str, query: bool = False) -> list[str]:
 def _stems(word: str, stem: Callable[[str], str], query: bool) -> list[str]:
     word = _DEGREE.get(word, word)
     made = _MADE.match(word.removesuffix("'s"))
-    base = _FAMILY.get(stem(word), stem(word))
+    base = stem(word)
+    base = _FAMILY.get(base, base)
     if not made:
         return [base]
     return [f"{made.group(1)}iz"] if query or base.endswith("iz") else [f"{made.group(1)}iz", base]
