@@ -485,3 +485,25 @@ def test_a_question_about_the_collection_is_told_what_it_holds(settings, seed_in
         assert f"{venue} ({count})" in answer.text
     named = re.search(r"“What is (\S+)\?”", answer.text)
     assert named and any(p.title.startswith(named.group(1)) for p in engine.papers().values())
+
+
+def test_the_model_is_shown_the_tables_first_rows_and_never_more_than_its_context_holds(settings, seed_index) -> None:
+    """A table may hold more rows than three sentences can set apart (a comparison looks past the first
+    five hits): the model is shown the first `answer.table_prompt_rows`, and a table whose cells would take
+    the prompt past the context less the reply loses its last rows, so llama.cpp never refuses it."""
+    from paperchat.answer import CHARS_PER_TOKEN, TEMPLATE_TOKENS
+
+    question = "How do the flow matching papers differ?"
+    chat = ScriptedChat("They differ [1].")
+    answer = Engine(settings.changed(answer={"table_prompt_rows": 2}), seed_index, chat).answer(question)
+    assert answer.table is not None and len(answer.table.rows) > 2
+    shown = chat.prompts[-1][-1]["content"]
+    assert [r.n for r in answer.table.rows if f"[{r.n}] " in shown] == [1, 2]
+
+    small = settings.changed(llm={"n_ctx": 512})
+    chat = ScriptedChat("They differ [1].")
+    answer = Engine(small, seed_index, chat).answer(question)
+    room = 512 - small.llm.max_tokens - small.answer.finish_tokens
+    messages = chat.prompts[-1]
+    assert sum(len(m["content"]) for m in messages) / CHARS_PER_TOKEN + TEMPLATE_TOKENS <= room
+    assert "[1] " in messages[-1]["content"] and f"[{len(answer.table.rows)}] " not in messages[-1]["content"]

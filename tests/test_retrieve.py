@@ -543,3 +543,25 @@ def test_a_name_written_in_capitals_is_held_where_it_is_written_so(seed_index, s
     assert r.unmentioned("results on MATH", hits[:1]) == "MATH"  # said so, where the word alone is held
     assert r.unmentioned("results on MATH", hits) == ""
     assert r.unmentioned("results on math", hits[:1]) == ""  # a word typed in lower case is the word
+
+
+def test_a_paper_past_the_first_k_gets_a_row_only_when_its_title_holds_the_topic(seed_index, settings) -> None:
+    """The fused ranking put "Unpaired Visual Editing with Self-Consistent Flow Matching" 7th for "How do the
+    flow matching papers differ?", past the five hits weighed, so it had no row; a paper that far down is a row
+    when its title holds the topic as fully as the best row does, and its abstract too, not its abstract alone."""
+    from dataclasses import replace
+
+    from paperchat.schema import Hit
+
+    r = Retriever(seed_index, settings.retrieval)
+    papers = {p.title.split(":")[0]: p for p in seed_index.snapshot().papers.values()}
+    titled = papers["A Watermark for Order-Agnostic Language Models"]
+    # the same abstract (it says "watermark" throughout) under a title that does not
+    untitled = replace(papers["Break the Trade-off Between Watermark Strength and Speculative Sampling Efficiency "
+                              "for Language Models"], title="Break the Trade-off in Speculative Sampling Efficiency")
+    first = [papers["NoisePrints"], papers["GenCtrl – A Formal Controllability Toolkit for Generative Models"],
+             papers["TrustGen"]]
+    hits = [Hit(p, 0.1, d) for p, d in zip(first + [titled, untitled], (0.50, 0.45, 0.44, 0.40, 0.40), strict=True)]
+    got = r.relevant("Which papers propose watermarks, and how do they differ?", hits, comparative=True, k=3)
+    assert titled.paper_id in got and papers["NoisePrints"].paper_id in got
+    assert untitled.paper_id not in got and papers["TrustGen"].paper_id not in got

@@ -333,3 +333,19 @@ def test_evidence_for_what_problem_a_paper_addresses_picks_its_gap_and_tell_me_m
     assert said[0] in A.pick_evidence(question, source, 2, "problem")
     assert set(A.pick_evidence(question, source, 2, seen=frozenset(said[:2]))) == set(said[2:])
     assert A.pick_evidence(question, source, 2, seen=frozenset(said)) == A.pick_evidence(question, source, 2)  # none new
+
+
+def test_a_comparison_tables_a_paper_on_its_topic_ranked_past_the_first_k(settings, seed_index) -> None:
+    """The engine looks twice as deep for a comparative question: "Unpaired Visual Editing with Self-Consistent
+    Flow Matching" is not among the first five hits of "How do the flow matching papers differ?" but its title
+    and abstract hold the topic, so it gets a row (and a source card after the first five)."""
+    from paperchat.retrieve import Retriever
+
+    question = "How do the flow matching papers differ?"
+    first = {h.paper.paper_id for h in Retriever(seed_index, settings.retrieval).search(question, 5)}
+    answer = Engine(settings, seed_index).answer(question)
+    assert answer.table is not None
+    deeper = [r for r in answer.table.rows if r.paper_id not in first]
+    assert any(r.title.startswith("Unpaired Visual Editing") for r in deeper)
+    shown = {c.paper.paper_id for c in answer.citations}
+    assert {r.paper_id for r in answer.table.rows} <= shown

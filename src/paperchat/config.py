@@ -154,6 +154,8 @@ class AnswerSettings(_Group):
         3, ge=1, le=4, description="Sentences quoted when one paper answers the question (up to four)."
     )
     table_sentences: int = Field(3, ge=1, description="Most 'how they differ' sentences after a comparison table.")
+    table_prompt_rows: int = Field(5, ge=2, description="The table's first rows the model writes its 'how they differ' "
+                                   "sentences from (three sentences cannot set more apart; each row costs prompt time).")
     intent_bonus: float = Field(
         0.15, ge=0, description="Added to the closeness of a sentence of the kind the question asks for "
         "(a number for 'how much', the method for 'how does it work', the data for 'what data')."

@@ -248,8 +248,13 @@ class Engine:
         if not found.abstain and plan.reading == "again":  # the last answer was about them all
             found.relevant = {h.paper.paper_id for h in found.hits}
         elif not found.abstain:
-            found.relevant = self._retriever.relevant(plan.query, found.hits, plan.comparative,
-                                                      evaluation=A.intent(plan.question) in ("data", "number", "result"))
+            k = plan.k or self.settings.retrieval.k
+            deeper = (self._retriever.search(plan.query, 2 * k, plan.filters)
+                      if plan.comparative and plan.reading == "fresh" and len(found.hits) == k else found.hits)
+            found.relevant = self._retriever.relevant(plan.query, deeper, plan.comparative,
+                                                      evaluation=A.intent(plan.question) in ("data", "number", "result"),
+                                                      k=k)
+            found.hits = found.hits + [h for h in deeper[k:] if h.paper.paper_id in found.relevant]
             picking = conversation.uncontrasted(plan.question)  # "… about data rather than model size?"
             pick = conversation.picks(picking) if plan.reading == "narrow" else ""
             if plan.reading == "narrow" and asks_most(plan.question):  # "Which of them reports the biggest gain?":
@@ -312,9 +317,11 @@ class Engine:
     def _synthesise(self, plan: Plan, ev: Evidence, clock: Clock) -> Generator[Event, None, Synthesis]:
         if self._chat is None or not self.settings.answer.synthesis:
             return Synthesis()
-        stream = A.verified_stream(self._chat, A.prompt(plan, ev), self.settings.llm.max_tokens, self._verifier,
-                                   [s for s in ev.sources if s.n in ev.quotes], self.settings.answer, clock,
-                                   self.settings.answer.table_sentences if ev.table else None,
+        llm, a = self.settings.llm, self.settings.answer
+        messages = A.prompt(plan, ev, a.table_prompt_rows, llm.n_ctx - llm.max_tokens - a.finish_tokens)
+        stream = A.verified_stream(self._chat, messages, llm.max_tokens, self._verifier,
+                                   [s for s in ev.sources if s.n in ev.quotes], a, clock,
+                                   a.table_sentences if ev.table else None,
                                    f"{plan.question} {plan.query}",
                                    [c.text for r in ev.table.rows for c in r.cells.values()] if ev.table else (),
                                    plan.question)

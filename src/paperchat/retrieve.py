@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 
 from paperchat.claims import asked_without, does_without, done_without
 from paperchat.config import RetrievalSettings
@@ -156,7 +157,8 @@ class Retriever:
             self._idf_cache = (snap.generation, snap.keyword.idf())
         return self._idf_cache[1]
 
-    def relevant(self, query: str, hits: list[Hit], comparative: bool, evaluation: bool = False) -> set[str]:
+    def relevant(self, query: str, hits: list[Hit], comparative: bool, evaluation: bool = False,
+                 k: int | None = None) -> set[str]:
         """The papers that address the question (they are quoted, get a table row and may be
         cited): the top hit, and those within a margin of the best cosine that hold half of the
         question's specific terms the top hit holds (TOPIC_SHARE); for a comparative
@@ -170,7 +172,10 @@ class Retriever:
         A topic word a paper holds only in its result sentences counts `result_only_weight` of itself
         ("Which papers propose benchmarks?": not those evaluated "on various benchmarks"), unless
         the question asks about evaluation (`evaluation`: its data, numbers or results).
-        A comparative question none of whose hits holds a word of its topic and that names none
+        The first `k` hits (the settings' k unless given) are weighed so; a comparative question's
+        further hits (`hits` past `k`: the engine looks twice as deep) are rows only when their title holds the topic as fully as the
+        best of those rows holds it, and their abstract too, within the same margin.
+        A comparative question none of whose first hits holds a word of its topic and that names none
         is addressed by none of them (the empty set: the engine then says the collection has
         nothing on it, naming the closest papers)."""
         s = self.settings
@@ -187,17 +192,28 @@ class Retriever:
             terms = {t for t in self._specific(_asked(query)) if t in top}
             return {h.paper.paper_id for i, h in enumerate(close)
                     if i == 0 or not terms or self.coverage(query, h.paper, terms) >= TOPIC_SHARE}
+        k = k or s.k
+        first = hits[:k]
         groups = self.alternatives(query)
-        topic = self.topic_terms(query, hits) - _in_groups(groups)
+        topic = self.topic_terms(query, first) - _in_groups(groups)
         # what a paper is about is in its title, problem and approach, not only where it is evaluated,
         # unless the question asks about evaluation ("Which papers evaluate on ImageNet?")
         weight = 1.0 if evaluation else s.result_only_weight
         cover = {h.paper.paper_id: self.coverage(query, h.paper, topic, groups, weight) for h in hits}
-        if (topic or groups) and not any(cover.values()) and not named:
+        if (topic or groups) and not any(cover[h.paper.paper_id] for h in first) and not named:
             return set()  # no paper holds the topic ("ICML 2026 papers on diffusion language models", none is)
         score = {h.paper.paper_id: h.dense + s.coverage_weight_relevance * cover[h.paper.paper_id] for h in hits}
-        best = max(score.values(), default=0.0)
-        return named | {pid for i, (pid, v) in enumerate(score.items()) if i == 0 or v >= best - s.comparative_margin}
+        best = max(score[h.paper.paper_id] for h in first)
+        chosen = {h.paper.paper_id for i, h in enumerate(first)
+                  if i == 0 or score[h.paper.paper_id] >= best - s.comparative_margin}
+        # past the first k, the fused ranking's tail: a paper there needs its title to hold the topic as
+        # fully as the best row holds it, and its abstract too ("Unpaired Visual Editing with
+        # Self-Consistent Flow Matching", ranked 7th for "How do the flow matching papers differ?")
+        full = max(cover[pid] for pid in chosen)
+        return named | chosen | {
+            h.paper.paper_id for h in hits[k:]
+            if score[h.paper.paper_id] >= best - s.comparative_margin and cover[h.paper.paper_id] >= max(full, 1e-9)
+            and self.coverage(query, replace(h.paper, abstract="", roles=[]), topic, groups) >= full}
 
     def _coined_in(self, query: str, hits: list[Hit]) -> set[str]:
         """The hits whose abstract defines a name in mixed case the query writes ("Contamination Detection
