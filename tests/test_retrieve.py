@@ -565,3 +565,19 @@ def test_a_paper_past_the_first_k_gets_a_row_only_when_its_title_holds_the_topic
     got = r.relevant("Which papers propose watermarks, and how do they differ?", hits, comparative=True, k=3)
     assert titled.paper_id in got and papers["NoisePrints"].paper_id in got
     assert untitled.paper_id not in got and papers["TrustGen"].paper_id not in got
+
+
+def test_the_alternative_to_a_topic_nearly_every_paper_is_asks_nothing(seed_index, settings) -> None:
+    """"Which papers generate or reconstruct 3D content?": most seed papers generate, so "or reconstruct" asks
+    nothing and "3D" is the topic; "reconstruct" was required, and DiffStyle3D (3D stylization) and the
+    neural rendering paper had no row beside GTR's 3D reconstruction."""
+    r = Retriever(seed_index, settings.retrieval)
+    question = "Which papers generate or reconstruct 3D content, and how do they differ?"
+    assert r.moot(question) == {"reconstruct"}
+    assert r.moot("Which papers study privacy or memorization in diffusion models?") == set()
+    from paperchat.schema import Hit
+
+    papers = {p.title.split(":")[0]: p for p in seed_index.snapshot().papers.values()}
+    hits = [Hit(papers[t], 0.1, d) for t, d in (("GTR", 0.50), ("DiffStyle3D", 0.45), ("FaPS", 0.44))]
+    rows = {h.paper.title.split(":")[0] for h in hits if h.paper.paper_id in r.relevant(question, hits, True)}
+    assert rows == {"GTR", "DiffStyle3D"}

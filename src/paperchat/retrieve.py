@@ -195,7 +195,7 @@ class Retriever:
         k = k or s.k
         first = hits[:k]
         groups = self.alternatives(query)
-        topic = self.topic_terms(query, first) - _in_groups(groups)
+        topic = self.topic_terms(query, first) - _in_groups(groups) - self.moot(query)
         # what a paper is about is in its title, problem and approach, not only where it is evaluated,
         # unless the question asks about evaluation ("Which papers evaluate on ImageNet?")
         weight = 1.0 if evaluation else s.result_only_weight
@@ -386,6 +386,18 @@ class Retriever:
                   for items in alternatives(query)]
         return [items for items in groups if len(items) >= 2]
 
+    def moot(self, query: str) -> set[str]:
+        """The alternatives to a topic nearly every paper is: in "Which papers generate or reconstruct 3D
+        content?" most papers generate (a generic term), so "reconstruct", the word set beside it by the
+        "or", asks nothing of a paper; the words further from it ("3D content", which both verbs take)
+        still do. Each such group's other items give the word nearest the generic one."""
+        out: set[str] = set()
+        for items in alternatives(query):
+            generic = [i for i, item in enumerate(items) if not self._specific(item)]
+            out |= {item[0] if i > generic[0] else item[-1]
+                    for i, item in enumerate(items) if generic and i not in generic}
+        return out
+
     def _specific(self, terms: Iterable[str], share: float | None = None) -> list[str]:
         """The terms that are not generic: BM25's idf of a term in `generic_share` (or `share`) of the
         papers is about ln(1/share), and a term at or above it is specific (a term no paper has, too)."""
@@ -435,7 +447,7 @@ class Retriever:
         if not hits:
             return 0.0
         groups = self.alternatives(query)
-        terms = _asked(query) - _in_groups(groups)
+        terms = _asked(query) - _in_groups(groups) - self.moot(query)
         cover = max(self.coverage(query, h.paper, terms, groups) for h in hits[:3])
         return max(h.dense for h in hits) + self.settings.coverage_weight * cover
 
