@@ -958,6 +958,27 @@ def test_a_claim_in_another_shown_papers_words_is_that_papers(verifier) -> None:
     assert own.text is not None
 
 
+def test_a_claim_in_its_own_papers_shorter_words_is_no_copy_of_another(verifier) -> None:
+    """"… while dParallel [2] introduces dParallel, which reduces the number of decoding steps while maintaining
+    performance" was withheld as Prophet's words: Prophet writes "reduces the number of decoding steps" (4 content
+    words), dParallel "reduce the number of decoding steps while maintaining performance", whose run with the claim
+    ("number of decoding steps", 3) was counted 0, under the 4 a copied phrase needs."""
+    prophet = ("Diffusion language models decode slowly. We introduce Prophet, a training-free fast decoding paradigm "
+               "that enables early commit decoding. Prophet reduces the number of decoding steps by up to 3.4x while "
+               "preserving high generation quality.")
+    dparallel = ("Diffusion large language models need many decoding steps. We introduce dParallel, a method that "
+                 "unlocks parallel decoding of dLLMs. Experiments demonstrate that our method can dramatically reduce "
+                 "the number of decoding steps while maintaining performance.")
+    two = [Source(1, _paper("p", "Diffusion Language Model Knows the Answer Before It Decodes", prophet), "Prophet",
+                  sentences(prophet)),
+           Source(2, _paper("d", "dParallel: Learnable Parallel Decoding for dLLMs", dparallel), "dParallel",
+                  sentences(dparallel))]
+    verifier.prepare(two)
+    out = verifier.check("dParallel [2] introduces dParallel, which reduces the number of decoding steps while "
+                         "maintaining performance.", two, Verification())
+    assert out.text is not None, out.reason
+
+
 def test_a_claim_said_of_a_group_of_shown_papers_needs_more_than_one(verifier) -> None:
     """Over ICLR 2026: "The speculative decoding papers report speedups of over 1.8× ~ 4.5× … [1]", SpecBranch's
     figure said of the five speculative decoding papers shown, was kept."""

@@ -564,7 +564,9 @@ class Verifier:
                                         f"{by_n[owner].label} says", valid, {})
                 # "The DUET paper evaluates forgetting by comparing the predictive probability … to the distribution
                 # of unseen data from the same class": FaLW's words, closer to DUET's sentences by cosine alone
-                own_run = _copied_run(bare_said, by_n[n].paper.abstract)
+                # its own run counts however short: dParallel's "number of decoding steps" (3 words) against
+                # Prophet's "reduces the number of decoding steps" (4) is no copy of Prophet
+                own_run = _copied_run(bare_said, by_n[n].paper.abstract, least=0)
                 copied = next((o for o in sources if o.n != n and not (n in joint and o.n in joint)
                                and o.n not in _namesakes(by_n, n)
                                and _copied_run(bare_said, o.paper.abstract) >= own_run + COPIED_AHEAD), None)
@@ -763,10 +765,10 @@ def _numbers_say_whose(clause: str, mine: Source, other: Source) -> bool:
             and bool(number_conflict(clause, other.paper.abstract)))
 
 
-def _copied_run(clause: str, abstract: str) -> int:
+def _copied_run(clause: str, abstract: str, least: int = COPIED_WORDS) -> int:
     """The content words (not stopwords) of the longest run of words that `clause` writes as `abstract` does,
-    counted when they are COPIED_WORDS or more, else 0: a phrase as long as "the distribution of unseen data from
-    the same class" is one abstract's, where "state of the art performance on" is every field's."""
+    counted when they are `least` (COPIED_WORDS) or more, else 0: a phrase as long as "the distribution of unseen
+    data from the same class" is one abstract's, where "state of the art performance on" is every field's."""
     a, b = re.findall(r"\w+", plain(clause)), re.findall(r"\w+", plain(abstract))
     best, row = 0, [0] * (len(b) + 1)
     for x in a:
@@ -776,7 +778,7 @@ def _copied_run(clause: str, abstract: str) -> int:
                 new[j] = row[j - 1] + (x not in STOPWORDS)
                 best = max(best, new[j])
         row = new
-    return best if best >= COPIED_WORDS else 0
+    return best if best >= least else 0
 
 
 def _counted_alike(clause: str, sentence: str) -> bool:
