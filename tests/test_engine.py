@@ -507,3 +507,19 @@ def test_the_model_is_shown_the_tables_first_rows_and_never_more_than_its_contex
     messages = chat.prompts[-1]
     assert sum(len(m["content"]) for m in messages) / CHARS_PER_TOKEN + TEMPLATE_TOKENS <= room
     assert "[1] " in messages[-1]["content"] and f"[{len(answer.table.rows)}] " not in messages[-1]["content"]
+
+
+def test_a_comparison_that_finds_one_paper_on_its_topic_says_so(settings, seed_index) -> None:
+    """"Which papers make training diffusion models faster or cheaper?" was answered over ICML 2026 papers with
+    FaPS's sentences alone, as if it were the answer to a question about FaPS: asked for papers, the answer
+    says that one paper found is on it and that the others shown are not quoted. A question about one
+    method ("How much faster is the … metric than earlier … methods?") is not told so."""
+    engine = Engine(settings, seed_index)
+    answer = engine.answer("Which papers study privacy or memorization in diffusion models, and how do they differ?")
+    assert answer.table is None and len(answer.citations) >= 1
+    assert answer.text.startswith("*Only one paper found is on this: Detecting and Mitigating Memorization")
+    assert "shown below are not quoted.*" in answer.text.split("\n")[0]
+    one = engine.answer("How much faster is the anisotropy-based memorization detection metric than earlier "
+                        "denoising-free methods?")
+    assert not one.text.startswith("*Only one paper")
+    assert "Only one paper" not in engine.answer(QUESTION).text

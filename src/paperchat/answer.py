@@ -160,6 +160,24 @@ def intent(question: str) -> str:
     return next((name for name, pattern in _INTENTS.items() if pattern.search(question)), "")
 
 
+_SEVERAL_ASKED = re.compile(r"\b(?:papers|works|studies|approaches)\b", re.I)  # a question that asks for several
+
+
+def alone(plan: Plan, ev: Evidence) -> str:
+    """What to say before the quotes of a comparative question that one of the papers found addresses
+    ("Which papers make training diffusion models faster or cheaper?": FaPS alone): the answer is one
+    paper, not a comparison, and the other papers shown were judged off the question, not overlooked."""
+    if (not plan.comparative or plan.reading != "fresh" or ev.table is not None or len(ev.quotes) != 1
+            or not _SEVERAL_ASKED.search(plan.question)):  # "How much faster is X than earlier methods?" asks of one
+        return ""
+    others = len(ev.sources) - 1
+    if others < 1:
+        return ""
+    only = next(s for s in ev.sources if s.n in ev.quotes)
+    return (f"Only one paper found is on this: {only.label}. The other {others} shown below "
+            f"{'is' if others == 1 else 'are'} not quoted.")
+
+
 def without_figures(question: str, ev: Evidence) -> str:
     """What to say before the quotes when the question asks for an amount that a quoted paper's
     abstract never states ("What does SlerpFlow correct, and how much does it improve inversion?"):
