@@ -523,3 +523,21 @@ def test_a_comparison_that_finds_one_paper_on_its_topic_says_so(settings, seed_i
                         "denoising-free methods?")
     assert not one.text.startswith("*Only one paper")
     assert "Only one paper" not in engine.answer(QUESTION).text
+
+
+def test_under_a_table_the_model_is_not_shown_the_question_unless_it_says_what_to_compare(settings,
+                                                                                         seed_index) -> None:
+    """Shown "Question: Which papers change how language models handle tokens …?" above a table, the model
+    wrote "X changes how language models handle tokens by …" of each paper, words their abstracts never
+    use, and the verifier withheld them (18 sentences over the 67 held-out comparative questions). The
+    question is left out of a table's prompt unless it says what to compare ("differ in robustness") or
+    asks for amounts; a single-paper answer keeps it."""
+    chat = ScriptedChat("They differ [1].")
+    engine = Engine(settings, seed_index, chat)
+    for question, shown in ((QUESTION, False),
+                            ("How do the watermarking papers differ in robustness?", True),
+                            ("What is GenCape?", True)):
+        answer = engine.answer(question)
+        assert (answer.table is not None) == (question != "What is GenCape?"), question
+        prompt = chat.prompts[-1][-1]["content"]
+        assert ("Question:" in prompt) == shown, question

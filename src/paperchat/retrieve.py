@@ -33,6 +33,7 @@ from paperchat.text import (
     NAME,
     alternatives,
     asking_terms,
+    aspect,
     coined_name,
     joining_terms,
     mixed_names,
@@ -452,11 +453,6 @@ class Retriever:
         return max(h.dense for h in hits) + self.settings.coverage_weight * cover
 
 
-# "How do NoisePrints and the other watermarking papers differ in robustness?": what they are compared on
-_ASPECT = re.compile(r"\b(?:differ|differs|vary|varies|compare|compared|contrast)\s+(?:in|on|by|with regard to)\s+"
-                     r"(?:terms\s+of\s+)?([^?.;]+)", re.I)
-
-
 # a name written in capitals ("MATH", "MMLU", "COCO"), in a question not itself written in capitals
 _CAPITALS = re.compile(r"(?<![\w-])[A-Z][A-Z0-9]{2,}(?:-[A-Z0-9]+)*(?![\w-])")
 
@@ -473,7 +469,7 @@ def _writes(paper: Paper, name: str) -> bool:
 def _aspect_terms(query: str) -> set[str]:
     """The terms of the aspect a comparative question compares the papers on ("robustness" of "… differ in
     robustness?"): no topic the papers must share, or only the one paper that speaks of it gets a row."""
-    return {t for m in _ASPECT.finditer(query) for t in tokenize(m.group(1), query=True)}
+    return {t for part in aspect(query) for t in tokenize(part, query=True)}
 
 
 def _asked(query: str) -> set[str]:

@@ -239,6 +239,17 @@ def joining_terms(question: str) -> set[str]:
     return {t for m in _JOINING_VERB.finditer(question) for t in tokenize(m.group(0), query=True)}
 
 
+# "How do NoisePrints and the other watermarking papers differ in robustness?": what they are compared on
+_ASPECT = re.compile(r"\b(?:differ|differs|vary|varies|compare|compared|contrast)\s+(?:in|on|by|with regard to)\s+"
+                     r"(?:terms\s+of\s+)?([^?.;]+)", re.I)
+
+
+def aspect(question: str) -> list[str]:
+    """What a comparative question compares the papers on, as written ("robustness" of "… differ in
+    robustness?"); none for "How do they differ?"."""
+    return [m.group(1).strip() for m in _ASPECT.finditer(question)]
+
+
 def alternatives(question: str) -> list[list[list[str]]]:
     """The topics a question joins with "or" or "and", as terms: one list per joining word, one
     item per topic ("3D reconstruction, rendering or stylization" -> [[3d, reconstruct], [render],
