@@ -231,30 +231,36 @@ class Engine:
                       "; the closest it has, from those:") if missing else (text, "")
         query, scoped, reading, retrieved = conversation.read(
             text, stated.without(ignore).merged(filters), history,
-            lambda q, f: self._retriever.retrieve(q, k, f))
+            lambda q, f: self._retriever.retrieve(q, self._depth(question, k), f))
         # a follow-up of a comparison ("What about ICLR 2026?") is still one
         # and so is "By how much?" after one: it asks about the same papers
         comparative = A.is_comparative(question) or (reading in ("follow-up", "again") and A.is_comparative(query))
         return Plan(question, query, scoped, k, comparative, reading, note, retrieved,
                     conversation.seen(question, history, reading))
 
+    def _depth(self, question: str, k: int | None) -> int:
+        """How many papers a search for `question` ranks: twice k for a comparison, whose rows may
+        come from past the first k (Retriever.relevant), else k. One search serves both."""
+        k = k or self.settings.retrieval.k
+        return 2 * k if A.is_comparative(question) else k
+
     def _retrieve(self, plan: Plan) -> Retrieved:
         """The papers for `plan`, those that address it first: they are numbered [1]..[m] in the
         sources, so a table's rows or an answer's quotes run without gaps ("[1], [2], [4]" invited
         the model to write about a "[3]" it was never shown), and the others follow."""
-        found = plan.retrieved or self._retriever.retrieve(plan.query, plan.k, plan.filters)
+        k = plan.k or self.settings.retrieval.k
+        found = plan.retrieved or self._retriever.retrieve(plan.query, self._depth(plan.question, plan.k), plan.filters)
+        deeper, found.hits = found.hits, found.hits[:k]  # a comparison's search ranked twice as many
         if plan.reading in ("narrow", "again"):  # the person pointed at these papers: on topic by definition
             found.abstain = not found.hits
         if not found.abstain and plan.reading == "again":  # the last answer was about them all
             found.relevant = {h.paper.paper_id for h in found.hits}
         elif not found.abstain:
-            k = plan.k or self.settings.retrieval.k
-            deeper = (self._retriever.search(plan.query, 2 * k, plan.filters)
-                      if plan.comparative and plan.reading == "fresh" and len(found.hits) == k else found.hits)
-            found.relevant = self._retriever.relevant(plan.query, deeper, plan.comparative,
+            looked = deeper if plan.comparative and plan.reading == "fresh" else found.hits
+            found.relevant = self._retriever.relevant(plan.query, looked, plan.comparative,
                                                       evaluation=A.intent(plan.question) in ("data", "number", "result"),
                                                       k=k)
-            found.hits = found.hits + [h for h in deeper[k:] if h.paper.paper_id in found.relevant]
+            found.hits = found.hits + [h for h in looked[k:] if h.paper.paper_id in found.relevant]
             picking = conversation.uncontrasted(plan.question)  # "… about data rather than model size?"
             pick = conversation.picks(picking) if plan.reading == "narrow" else ""
             if plan.reading == "narrow" and asks_most(plan.question):  # "Which of them reports the biggest gain?":
