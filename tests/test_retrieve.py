@@ -581,3 +581,42 @@ def test_the_alternative_to_a_topic_nearly_every_paper_is_asks_nothing(seed_inde
     hits = [Hit(papers[t], 0.1, d) for t, d in (("GTR", 0.50), ("DiffStyle3D", 0.45), ("FaPS", 0.44))]
     rows = {h.paper.title.split(":")[0] for h in hits if h.paper.paper_id in r.relevant(question, hits, True)}
     assert rows == {"GTR", "DiffStyle3D"}
+
+
+@pytest.mark.parametrize("question, shown, narrowing", [
+    ("Which papers apply generative models to biology, such as proteins, peptides or cells?",
+     {"protein", "peptid", "cell"}, set()),
+    ("Which papers make models robust, to worst cases or adversaries, and how do they differ?",
+     set(), {"worst", "case", "adversari"}),
+    ("Compare the papers that estimate pose, of objects or of the camera.", set(), {"object", "camera"}),
+    ("Which papers use VAEs, and how do they differ?", set(), set()),
+    ("Which papers study privacy or memorization in diffusion models, and how do they differ?", set(), set()),
+])
+def test_what_a_question_adds_to_its_topic_after_a_comma(question, shown, narrowing) -> None:
+    from paperchat.text import examples
+
+    assert examples(question) == (shown, narrowing)
+
+
+def test_a_paper_holds_a_topic_made_precise_after_a_comma_by_the_topic_or_by_an_example(seed_index, settings) -> None:
+    """"make models robust, to worst cases or adversaries": the robust-recourse paper names neither worst
+    cases nor adversaries and had no row; "model how things change over time, such as time series, event
+    sequences or cell trajectories" was refused, since no paper holds "change over time" beside its example."""
+    r = Retriever(seed_index, settings.retrieval)
+    papers = {p.title.split(":")[0]: p for p in seed_index.snapshot().papers.values()}
+    question = "Which papers make models robust, to worst cases or adversaries, and how do they differ?"
+    groups, topic = r.alternatives(question), {"robust"}
+    recourse = papers["From Search to Sampling"]
+    assert r.coverage(question, recourse, topic, groups) < 0.5
+    assert r.covered(question, recourse, topic, groups) == pytest.approx(1.0)
+    assert r.covered(question, papers["Swift Hydra"], topic, groups) == 0.0
+    question = ("Which papers model how things change over time, such as time series, event sequences or cell "
+                "trajectories?")
+    groups, topic = r.alternatives(question), {"chang"}
+    forecasting = papers["Conditionally Whitened Generative Models for Probabilistic Time Series Forecasting"]
+    assert r.coverage(question, forecasting, topic, groups) < 0.8
+    assert r.covered(question, forecasting, topic, groups) == pytest.approx(1.0)
+    # a narrowing phrase alone is no topic: a paper that holds "camera" but not "pose" holds half at most
+    question = "Compare the papers that estimate pose, of objects or of the camera."
+    rendering = papers["Scaling Sequence-to-Sequence Generative Neural Rendering"]
+    assert r.covered(question, rendering, {"pose", "estim"}, r.alternatives(question)) < 0.8

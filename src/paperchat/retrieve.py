@@ -35,6 +35,7 @@ from paperchat.text import (
     asking_terms,
     aspect,
     coined_name,
+    examples,
     joining_terms,
     mixed_names,
     outcome_terms,
@@ -200,7 +201,7 @@ class Retriever:
         # what a paper is about is in its title, problem and approach, not only where it is evaluated,
         # unless the question asks about evaluation ("Which papers evaluate on ImageNet?")
         weight = 1.0 if evaluation else s.result_only_weight
-        cover = {h.paper.paper_id: self.coverage(query, h.paper, topic, groups, weight) for h in hits}
+        cover = {h.paper.paper_id: self.covered(query, h.paper, topic, groups, weight) for h in hits}
         if (topic or groups) and not any(cover[h.paper.paper_id] for h in first) and not named:
             return set()  # no paper holds the topic ("ICML 2026 papers on diffusion language models", none is)
         score = {h.paper.paper_id: h.dense + s.coverage_weight_relevance * cover[h.paper.paper_id] for h in hits}
@@ -214,7 +215,7 @@ class Retriever:
         return named | chosen | {
             h.paper.paper_id for h in hits[k:]
             if score[h.paper.paper_id] >= best - s.comparative_margin and cover[h.paper.paper_id] >= max(full, 1e-9)
-            and self.coverage(query, replace(h.paper, abstract="", roles=[]), topic, groups) >= full}
+            and self.covered(query, replace(h.paper, abstract="", roles=[]), topic, groups) >= full}
 
     def _coined_in(self, query: str, hits: list[Hit]) -> set[str]:
         """The hits whose abstract defines a name in mixed case the query writes ("Contamination Detection
@@ -438,6 +439,22 @@ class Retriever:
                                        for item, w in zip(items, weights, strict=True) if w), default=0.0)
         return got / (total or 1.0)
 
+    def covered(self, query: str, paper: Paper, terms: set[str], groups: Sequence[Sequence[Sequence[str]]],
+                result_weight: float = 1.0) -> float:
+        """`coverage`, read more ways than one when the question adds to its topic after a comma
+        (text.examples): with those words; without them, when a topic is left ("Which papers make
+        models robust, to worst cases or adversaries?": a paper on robust algorithmic recourse names
+        neither); and with the examples alone ("… to biology, such as proteins, peptides or cells": a
+        peptide paper need not say "biology"). The best of the readings."""
+        shown, narrowing = examples(query)
+        extra = shown | narrowing
+        if not extra:
+            return self.coverage(query, paper, terms, groups, result_weight)
+        readings = [(terms, list(groups)),
+                    (terms - extra, [items for items in groups if not all(set(item) <= extra for item in items)]),
+                    (terms & shown, [items for items in groups if all(set(item) <= shown for item in items)])]
+        return max(self.coverage(query, paper, t, g, result_weight) for t, g in readings if t or g)
+
     def confidence(self, query: str, hits: list[Hit]) -> float:
         """How sure we are that the corpus answers the query: the best dense cosine
         plus the coverage of the query's terms by the best of the top-3 papers.
@@ -449,7 +466,7 @@ class Retriever:
             return 0.0
         groups = self.alternatives(query)
         terms = _asked(query) - _in_groups(groups) - self.moot(query)
-        cover = max(self.coverage(query, h.paper, terms, groups) for h in hits[:3])
+        cover = max(self.covered(query, h.paper, terms, groups) for h in hits[:3])
         return max(h.dense for h in hits) + self.settings.coverage_weight * cover
 
 

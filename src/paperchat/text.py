@@ -239,6 +239,25 @@ def joining_terms(question: str) -> set[str]:
     return {t for m in _JOINING_VERB.finditer(question) for t in tokenize(m.group(0), query=True)}
 
 
+# After a comma, what a question's topic is made more precise by, up to its next clause: examples of it
+# ("apply generative models to biology, such as proteins, peptides or cells") or a phrase that narrows it
+# ("make models robust, to worst cases or adversaries"; "estimate pose, of objects or of the camera")
+_EXAMPLES = re.compile(r",\s*(?:(such\s+as|e\.g\.,?|for\s+example|for\s+instance|like|including|especially|"
+                       r"in\s+particular)|to|of|for|against|on|in|from)\s+(.+?)(?=,\s*(?:and|or)\s+(?:how|what|"
+                       r"why|which|where|when|do|does|is|are)\b|[?.;!]|$)", re.I)
+
+
+def examples(question: str) -> tuple[set[str], set[str]]:
+    """The terms a question adds to its topic after a comma: (examples, narrowing). A paper that holds
+    the topic before the comma addresses the question without either; one that holds an example
+    ("proteins") addresses it without the topic's own words ("biology"); a narrowing phrase ("of the
+    camera") is no topic alone."""
+    found: tuple[set[str], set[str]] = (set(), set())
+    for m in _EXAMPLES.finditer(question):
+        found[0 if m.group(1) else 1].update(tokenize(m.group(2), query=True))
+    return found
+
+
 # "How do NoisePrints and the other watermarking papers differ in robustness?": what they are compared on
 _ASPECT = re.compile(r"\b(?:differ|differs|vary|varies|compare|compared|contrast)\s+(?:in|on|by|with regard to)\s+"
                      r"(?:terms\s+of\s+)?([^?.;]+)", re.I)
