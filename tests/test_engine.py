@@ -541,3 +541,28 @@ def test_under_a_table_the_model_is_not_shown_the_question_unless_it_says_what_t
         assert (answer.table is not None) == (question != "What is GenCape?"), question
         prompt = chat.prompts[-1][-1]["content"]
         assert ("Question:" in prompt) == shown, question
+
+
+def test_under_a_table_the_model_is_shown_approach_and_result_not_the_problem(settings, seed_index) -> None:
+    """Shown each row's Problem cell (the abstract's opening on its field), the model restated each paper's
+    topic ("PEARL addresses speculative decoding, while the second focuses on self-speculative decoding")
+    and read a prompt a third longer. Its prompt holds the Approach and Result cells; a row with only a
+    Problem cell keeps it, so no row reaches the model empty."""
+    from paperchat import answer as A
+    from paperchat.schema import Cell, Evidence, Filters, Plan, Row, Source, Table
+
+    chat = ScriptedChat("They differ [1].")
+    answer = Engine(settings, seed_index, chat).answer(QUESTION)
+    assert answer.table is not None
+    shown = chat.prompts[-1][-1]["content"]
+    for row in answer.table.rows[:settings.answer.table_prompt_rows]:
+        for column, cell in row.cells.items():
+            if cell.sentence >= 0:
+                assert (cell.text in shown) == (column != "Problem"), (column, cell.text)
+    assert "Approach:" in shown and "Problem:" not in shown
+    only = Row(1, "p", "X", "ICLR", 2026, {"Problem": Cell("X studies the field.", "background", 0),
+                                            "Approach": Cell("—", "", -1), "Result": Cell("—", "", -1)})
+    paper = next(iter(seed_index.snapshot().papers.values()))
+    ev = Evidence([Source(1, paper, "X", [])], {}, "", Table(["Problem", "Approach", "Result"], [only]))
+    plan = Plan(question=QUESTION, query=QUESTION, filters=Filters(), comparative=True)
+    assert "Problem: X studies the field." in A.prompt(plan, ev, 5)[-1]["content"]
