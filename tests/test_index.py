@@ -225,3 +225,23 @@ def test_a_keyword_index_saved_by_an_older_tokenize_is_rebuilt_and_the_next_inge
     assert json.loads(saved.read_text())["tokens"] == TOKENS_VERSION
     assert [pid for pid, _ in PaperIndex(settings, embedder).keyword.search("tokenization", 5)] == ["t"]
     assert not [r for r in caplog.records if "older paperchat" in r.getMessage()]
+
+
+# The terms `tokenize` gives the seed abstracts and a probe of the words its rules are about, for each
+# TOKENS_VERSION. A change to what a word is that left TOKENS_VERSION alone ('speed up' no longer
+# 'fast', e025bcc) kept every index built before it on the old terms, silently: the eval's own index
+# among them. Changing `tokenize`? Bump text.TOKENS_VERSION and add its fingerprint here.
+TOKENS_FINGERPRINTS = {4: "5e28569c253bbeb7"}
+TOKENS_PROBE = ("Faster, cheaper LLMs and VAEs speed up tokenization; a speedup of 3x accelerates decoding. "
+                "Defenses, verification, solvers, detectors, predictors, privacy and private data. "
+                "flow-matching dParallel Self-Consistent personalized normalization AS-ARMs 2.5x GPT-4.1")
+
+
+def test_what_tokenize_gives_is_what_its_version_says() -> None:
+    from paperchat.text import TOKENS_VERSION, tokenize
+
+    texts = [TOKENS_PROBE] + sorted(f"{p.title}. {p.abstract}" for p in read_paths([DATA]))
+    digest = hashlib.sha256(json.dumps([tokenize(t) for t in texts]).encode()).hexdigest()[:16]
+    assert TOKENS_FINGERPRINTS.get(TOKENS_VERSION) == digest, (
+        f"tokenize gives other terms than TOKENS_VERSION {TOKENS_VERSION} did (fingerprint {digest}): bump "
+        "text.TOKENS_VERSION, so that saved keyword indexes are rebuilt, and add its fingerprint here")

@@ -488,6 +488,7 @@ def test_faster_is_fast_and_a_defense_defends() -> None:
     assert same("speed up", "a 3x speedup") and not same("accelerate decoding", "fast decoding")
     assert same("defend", "prompt injection defenses") and same("reduce", "memory reduction")
     assert same("verify", "a verification step") and same("solve", "a learned solver")
+    assert same("privacy", "Private Diffusion Models") and same("private", "differential privacy")
     # -er nouns are left alone
     assert tokenize("layers of higher order") == ["layer", "high", "order"]
     assert tokenize("later layers")[0] != tokenize("late")[0]

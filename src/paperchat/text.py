@@ -68,11 +68,12 @@ _DEGREE = {form: base for base in _PLAIN for form in _degrees(base)}
 
 # Words of one family Snowball leaves apart: "defend" and "defense" ("How do papers defend LLM agents
 # against prompt injection?" met no "Prompt Injection Defense"), "reduce"/"reduction", "verify"/"verification",
-# "solve"/"solution"/"solver", "detect"/"detector", "predict"/"predictor", "speed"/"speedup". Words of one
+# "solve"/"solution"/"solver", "detect"/"detector", "predict"/"predictor", "speed"/"speedup", "privacy"/"private"
+# ("Which papers study privacy … in diffusion models?" met no "Private Diffusion Models"). Words of one
 # meaning ("fast", "speed up", "accelerate") stay apart: that is the dense search's work (README, Limits).
 _FAMILY = {"defens": "defend", "defenc": "defend", "explan": "explain", "reduct": "reduc", "verif": "verifi",
            "decis": "decid", "solut": "solv", "solver": "solv", "detector": "detect", "predictor": "predict",
-           "speedup": "speed"}
+           "speedup": "speed", "privaci": "privat"}
 
 
 @lru_cache(maxsize=1)
@@ -83,7 +84,7 @@ def outcome_terms() -> frozenset[str]:
 
 
 # What `tokenize` gives changed: a keyword index saved with another version is rebuilt on load.
-TOKENS_VERSION = 3
+TOKENS_VERSION = 4
 
 
 def tokenize(text: str, query: bool = False) -> list[str]:
