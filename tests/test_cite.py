@@ -181,6 +181,19 @@ def test_the_first_and_the_second_paper_are_named_where_that_is_unambiguous(veri
     assert out.text is not None and out.text.startswith("The first paper")
 
 
+def test_the_second_alone_and_a_markers_possessive_name_their_papers(verifier, sources) -> None:
+    """Over the comparative questions the model wrote "[1] uses …, while the second uses …" citing [1] alone,
+    and "[1]'s approach …, while [2]'s approach …": the second paper's clause was judged against the first
+    (withheld, though true), and "[2]'s" became "while's approach"."""
+    pearl, halton = "adapts the draft length of speculative decoding", "spreads the unmasked tokens uniformly over the image"
+    out = verifier.check(f"PEARL [1] {pearl}, while the second {halton}.", sources, Verification())
+    assert out.text == f"PEARL {pearl}, while Halton Scheduler for MaskGIT {halton} [1][2]."
+    assert verifier.check(f"PEARL [1] {pearl}, while the second {pearl}.", sources, Verification()).text is None
+    out = verifier.check(f"[1]'s method {pearl}, while [2]'s scheduler {halton}.", sources, Verification())
+    assert out.text == f"PEARL's method {pearl}, while Halton Scheduler for MaskGIT's scheduler {halton} [1][2]."
+    assert verifier.check(f"[1]'s method {halton}, while [2]'s scheduler {pearl}.", sources, Verification()).text is None
+
+
 def test_comparison_needs_each_clause_supported(verifier, sources) -> None:
     report = Verification()
     good = ("PEARL adapts the draft length for speculative decoding [1], while the Halton scheduler "

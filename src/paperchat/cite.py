@@ -100,6 +100,8 @@ _COMPARED_MARKER = re.compile(r"(?:\b(?:more|less)\s+[\w-]+|\b[a-z][\w-]*er|\bbe
 # "[1] This paper adapts …", "[2] Our method achieves …" (copied from the abstract): the name takes their place
 # "… are highlighted in [2], while …": a marker after a preposition, mid-sentence, is what the clause is about;
 # moved to the end, it left "highlighted in, while"
+# "…, while [2]'s approach updates …": a marker with "'s" is a paper named (left a marker, it read "while's approach")
+_POSSESSIVE_MARKER = re.compile(r"\[(\d+)\](?='s\b)")
 _OBJECT_MARKER = re.compile(r"(?:(?<=\bin )|(?<=\bby )|(?<=\bfrom )|(?<=\bthan ))\[(\d+)\](?=\s*[,;]|\s+(?:while|whereas|but)\b)")
 # "Yes, several papers use Muon, including [1], [2], [3], [4], and [5].": markers listed as the things
 # named; left as markers and moved to the end they read "including,,,, and [4]"
@@ -128,7 +130,10 @@ _COUNTS = frozenset(tokenize("two three four five several other remaining former
 _FRAMING = re.compile(r"^.*?\b(?:differ|are different|vary)\s+(?:in that|in how|in their\b[^,]*,\s*(?:with|as)|,\s*(?:with|as)"
                       r"|:)\s*", re.I)
 # "The first paper …, while the second paper … [1][2]": the papers its markers (or the table) number 1, 2
-_ORDINAL = re.compile(r"\b[Tt]he (first|second|third|fourth|fifth) (?:paper|work|study|article)\b")
+# "The first demonstrates …, while the second focuses on …", "the second's approach": an ordinal alone,
+# before a verb in the third person or "'s", is a paper too ("the first steps" would be read so: rare here)
+_ORDINAL = re.compile(r"\b[Tt]he (first|second|third|fourth|fifth)(?: (?:paper|work|study|article)\b|(?='s\b)|"
+                      r"(?= (?:is|has|does|[a-z]{2,}[^siu\W]s)\b))")
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
 _LEADING_MARKERS = re.compile(r"^\s*(?:both\s+)?\[\d+\](?:\s*(?:,|and|or|&)\s*\[\d+\])*")
 _CLAUSE = re.compile(r"\s*(?:;|,?\s+\b(?:while|whereas|but|whilst)\b|,\s+and\b|\bin contrast,?)\s+", re.I)
@@ -459,6 +464,7 @@ class Verifier:
         sentence = _JOINED_MARKER.sub(naming(sentence), sentence)
         sentence = _CONTRAST_MARKER.sub(naming(sentence), sentence)
         sentence = _OBJECT_MARKER.sub(naming(sentence), sentence)
+        sentence = _POSSESSIVE_MARKER.sub(naming(sentence), sentence)
         cited = parse(sentence)
         valid = [n for n in cited if n in by_n]
         if strangers:  # moving the claim to a paper shown would leave the clause without its subject
