@@ -515,7 +515,7 @@ def test_a_comparison_that_finds_one_paper_on_its_topic_says_so(settings, seed_i
     says that one paper found is on it and that the others shown are not quoted. A question about one
     method ("How much faster is the … metric than earlier … methods?") is not told so."""
     engine = Engine(settings, seed_index)
-    answer = engine.answer("Which papers study privacy or memorization in diffusion models, and how do they differ?")
+    answer = engine.answer("Which papers study memorization in diffusion models, and how do they differ?")
     assert answer.table is None and len(answer.citations) >= 1
     assert answer.text.startswith("*Only one paper found is on this: Detecting and Mitigating Memorization")
     assert "shown below are not quoted.*" in answer.text.split("\n")[0]
