@@ -116,7 +116,7 @@ TASK_ANSWER = "Answer the question in one or two sentences."
 # "Which papers combine diffusion models with RL?" over one paper: asked to answer, the model replied "[1]"
 TASK_WHICH = "In one or two sentences, name each paper and say what it proposes that answers the question."
 # … and the table's column names ("They differ in their problem, approach and result.")
-TASKS = " ".join((TASK_TABLE, TASK_TABLE_AMOUNT, TASK_COMPARE, TASK_ANSWER, TASK_WHICH, *T.COLUMNS, "Data"))
+TASKS = " ".join((TASK_TABLE, TASK_TABLE_AMOUNT, TASK_COMPARE, TASK_ANSWER, TASK_WHICH, *T.COLUMNS, T.DATA))
 # a question that asks which papers (or which of those shown) do something
 _WHICH = re.compile(r"^\W*(?:which|what)\b(?:\s+[\w-]+){0,3}?\s+(?:papers?|works?|ones?|of (?:them|these|those|the two))\b|"
                     r"\bwhich one\b|^\W*(?:are|is) there (?:any )?papers?\b", re.I)

@@ -34,6 +34,7 @@ from paperchat.roles import LABELS
 from paperchat.schema import Cell, Row, Source, Table
 from paperchat.text import inert
 
+DATA = "Data"  # the column added when the question asks what data the papers use (_ASKS_DATA)
 COLUMNS: dict[str, tuple[str, ...]] = {
     "Problem": ("objective", "background"),
     "Approach": ("method",),
@@ -93,7 +94,7 @@ def points_to_code(sentence: str) -> bool:
 
 
 def columns_for(question: str) -> list[str]:
-    return list(COLUMNS) + (["Data"] if question and _ASKS_DATA.search(question) else [])
+    return list(COLUMNS) + ([DATA] if question and _ASKS_DATA.search(question) else [])
 
 
 def clip(sentence: str, max_words: int = MAX_WORDS) -> tuple[str, bool]:
@@ -116,7 +117,7 @@ def pick(column: str, probs: np.ndarray, sims: np.ndarray | None, sents: Sequenc
     background sentence it is unsure of loses to a surer one. Among the sentences that
     fit, the question's cosine and the fit decide (without a question, the fit and position)."""
     free = [i for i in range(len(sents)) if i not in used and not points_to_code(sents[i])]
-    if column == "Data":
+    if column == DATA:
         fits = [i for i in free if _MENTIONS_DATA.search(sents[i])]
         if not fits:
             return None
@@ -175,10 +176,10 @@ def build(sources: Sequence[Source], use: Sequence[int], question: str = "",
     columns = columns_for(question)
     amount = asks_amount(question)
     rows = [row(s, s.role_probs, columns, question_vec, amount) for s in sources if s.n in use]
-    if "Data" in columns and all(r.cells["Data"].sentence < 0 for r in rows):  # asked, but no abstract names any
-        columns.remove("Data")
+    if DATA in columns and all(r.cells[DATA].sentence < 0 for r in rows):  # asked, but no abstract names any
+        columns.remove(DATA)
         for r in rows:
-            del r.cells["Data"]
+            del r.cells[DATA]
     return Table(columns, rows)
 
 
