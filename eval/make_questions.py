@@ -266,6 +266,20 @@ COMPARATIVE_HELD_OUT_P = [
     ("Which papers learn from few labels or annotations, and how do they differ?", ["gencape", "hicem"]),
 ]
 
+# Split "held-out-q": written at the start of the session after be3a058 from titles and a word search
+# over the seed abstracts (graph, invers, physics, transformer), gold by reading the candidates'
+# abstracts, and run before any change of that session.
+COMPARATIVE_HELD_OUT_Q = [
+    ("Which papers model data with graphs or graph neural networks, and how do they differ?",
+     ["gencape", "genda"]),
+    ("Which papers invert a generative model or make its transformations invertible, and how do they differ?",
+     ["slerp", "bijection"]),
+    ("Which papers apply generative models to physics, such as fluids or lattice field theory, and how do they "
+     "differ?", ["genda", "bijection", "physedit"]),
+    ("Which papers improve image generation with transformers, such as masked or diffusion transformers, and how "
+     "do they differ?", ["halton", "bottleneck", "slerp", "gst"]),
+]
+
 FILTERED = [
     ("ICLR 2025 papers on speculative decoding", ["pearl"]),
     ("ICLR 2026 papers on watermarking", ["wm_spec", "noiseprints"]),
@@ -405,7 +419,8 @@ def build() -> list[dict]:
                                      ("held-out-m", "m", COMPARATIVE_HELD_OUT_M),
                                      ("held-out-n", "n", COMPARATIVE_HELD_OUT_N),
                                      ("held-out-o", "o", COMPARATIVE_HELD_OUT_O),
-                                     ("held-out-p", "p", COMPARATIVE_HELD_OUT_P)):
+                                     ("held-out-p", "p", COMPARATIVE_HELD_OUT_P),
+                                     ("held-out-q", "q", COMPARATIVE_HELD_OUT_Q)):
                 for k, (q, gold) in enumerate(held, 1):
                     rows.append({"id": f"comparative-{tag}{k:02d}", "category": cat, "split": split, "turns": [q],
                                  "gold": [P[g] for g in gold]})
