@@ -489,6 +489,11 @@ def test_faster_is_fast_and_a_defense_defends() -> None:
     assert same("defend", "prompt injection defenses") and same("reduce", "memory reduction")
     assert same("verify", "a verification step") and same("solve", "a learned solver")
     assert same("privacy", "Private Diffusion Models") and same("private", "differential privacy")
+    # "Which papers invert a generative model …?" met no "Rectified Flow Inversion"; and "make its
+    # transformations invertible" was a question about every transformer paper
+    assert same("invert", "Rectified Flow Inversion") and same("inverse problems", "invertible problems")
+    assert same("transformers", "a Transformer-based model") and same("transformations", "it transforms")
+    assert not same("transformations", "Diffusion Transformers") and not same("transformers", "a transformation")
     # -er nouns are left alone
     assert tokenize("layers of higher order") == ["layer", "high", "order"]
     assert tokenize("later layers")[0] != tokenize("late")[0]

@@ -69,11 +69,15 @@ _DEGREE = {form: base for base in _PLAIN for form in _degrees(base)}
 # Words of one family Snowball leaves apart: "defend" and "defense" ("How do papers defend LLM agents
 # against prompt injection?" met no "Prompt Injection Defense"), "reduce"/"reduction", "verify"/"verification",
 # "solve"/"solution"/"solver", "detect"/"detector", "predict"/"predictor", "speed"/"speedup", "privacy"/"private"
-# ("Which papers study privacy … in diffusion models?" met no "Private Diffusion Models"). Words of one
+# ("Which papers study privacy … in diffusion models?" met no "Private Diffusion Models"), "invert"/"inversion"/
+# "inverse" ("Which papers invert a generative model …?" met no "Rectified Flow Inversion"). Words of one
 # meaning ("fast", "speed up", "accelerate") stay apart: that is the dense search's work (README, Limits).
 _FAMILY = {"defens": "defend", "defenc": "defend", "explan": "explain", "reduct": "reduc", "verif": "verifi",
            "decis": "decid", "solut": "solv", "solver": "solv", "detector": "detect", "predictor": "predict",
-           "speedup": "speed", "privaci": "privat"}
+           "speedup": "speed", "privaci": "privat", "invers": "invert"}
+# Words Snowball joins to another of a different meaning: "transformer" (the architecture) is not
+# "transform" ("… make its transformations invertible" is not a question about transformers).
+_KEPT = frozenset({"transformer"})
 
 
 @lru_cache(maxsize=1)
@@ -84,7 +88,7 @@ def outcome_terms() -> frozenset[str]:
 
 
 # What `tokenize` gives changed: a keyword index saved with another version is rebuilt on load.
-TOKENS_VERSION = 4
+TOKENS_VERSION = 5
 
 
 def tokenize(text: str, query: bool = False) -> list[str]:
@@ -112,7 +116,8 @@ def tokenize(text: str, query: bool = False) -> list[str]:
 def _stems(word: str, stem: Callable[[str], str], query: bool) -> list[str]:
     word = _DEGREE.get(word, word)
     made = _MADE.match(word.removesuffix("'s"))
-    base = stem(word)
+    kept = word.removesuffix("'s").removesuffix("s")
+    base = kept if kept in _KEPT else stem(word)
     base = _FAMILY.get(base, base)
     if not made:
         return [base]
