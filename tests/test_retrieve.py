@@ -596,6 +596,9 @@ def test_the_alternative_to_a_topic_nearly_every_paper_is_asks_nothing(seed_inde
      set(), {"worst", "case", "adversari"}),
     ("Compare the papers that estimate pose, of objects or of the camera.", set(), {"object", "camera"}),
     ("Which papers use VAEs, and how do they differ?", set(), set()),
+    ("Which papers are about watermarks, authorship or copyright of generated content, and how do they differ?",
+     set(), {"generat", "content"}),
+    ("Which papers trace the provenance of generated text or images, and how do they differ?", set(), set()),
     ("Which papers study privacy or memorization in diffusion models, and how do they differ?", set(), set()),
 ])
 def test_what_a_question_adds_to_its_topic_after_a_comma(question, shown, narrowing) -> None:
@@ -626,3 +629,12 @@ def test_a_paper_holds_a_topic_made_precise_after_a_comma_by_the_topic_or_by_an_
     question = "Compare the papers that estimate pose, of objects or of the camera."
     rendering = papers["Scaling Sequence-to-Sequence Generative Neural Rendering"]
     assert r.covered(question, rendering, {"pose", "estim"}, r.alternatives(question)) < 0.8
+    # what a list is of scopes it: "watermarks, authorship or copyright of generated content" had one row,
+    # NoisePrints, the one watermarking paper that also says "content"
+    question = ("Which papers are about watermarks, authorship or copyright of generated content, and how do they "
+                "differ?")
+    groups = r.alternatives(question)
+    order_agnostic = papers["A Watermark for Order-Agnostic Language Models"]
+    assert r.coverage(question, order_agnostic, {"content"}, groups) < 0.7
+    assert r.covered(question, order_agnostic, {"content"}, groups) == pytest.approx(1.0)
+    assert r.covered(question, papers["Swift Hydra"], {"content"}, groups) < 0.5

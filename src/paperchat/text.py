@@ -252,15 +252,23 @@ _EXAMPLES = re.compile(r",\s*(?:(such\s+as|e\.g\.,?|for\s+example|for\s+instance
                        r"in\s+particular)|to|of|for|against|on|in|from)\s+(.+?)(?=,\s*(?:and|or)\s+(?:how|what|"
                        r"why|which|where|when|do|does|is|are)\b|[?.;!]|$)", re.I)
 
+# What a list of topics is of, written after its last item ("watermarks, authorship or copyright of
+# generated content"): it scopes every item, and a watermarking paper need not say "content"
+_SCOPED = re.compile(r",[^,?.;]+?\b(?:or|and)\s+(?:[\w-]+\s+){0,2}?[\w-]+\s+of\s+((?:[\w-]+\s*?){1,4})"
+                     r"(?=\s*(?:[,?.;!]|$|\b(?:and|or)\b))", re.I)
+
 
 def examples(question: str) -> tuple[set[str], set[str]]:
     """The terms a question adds to its topic after a comma: (examples, narrowing). A paper that holds
     the topic before the comma addresses the question without either; one that holds an example
     ("proteins") addresses it without the topic's own words ("biology"); a narrowing phrase ("of the
-    camera") is no topic alone."""
+    camera") is no topic alone, and nor is what a list of three topics or more is of ("watermarks,
+    authorship or copyright of generated content")."""
     found: tuple[set[str], set[str]] = (set(), set())
     for m in _EXAMPLES.finditer(question):
         found[0 if m.group(1) else 1].update(tokenize(m.group(2), query=True))
+    for m in _SCOPED.finditer(question):
+        found[1].update(tokenize(m.group(1), query=True))
     return found
 
 
