@@ -383,6 +383,25 @@ def test_a_marker_is_named_even_when_another_cited_title_holds_its_words() -> No
     assert "while Diffusion Language Model Knows the Answer Before It Decodes" in shown, shown
 
 
+def test_a_name_the_paper_is_measured_against_is_not_its_name(verifier) -> None:
+    """Over ICML 2026, "What speedup does EAGLE-style drafting get in these papers?" was answered
+    "EAGLE-3 achieves up to 1.6× end-to-end speedup over EAGLE-3 … [1]" and kept: the model had written
+    "[1] EAGLE-3 achieves …", EAGLE-3 was taken for the name ARC-Decode coined and judged apart, and the
+    rest is ARC-Decode's own words. Its abstract measures itself against EAGLE-3."""
+    title = "ARC-Decode: Accelerated Decoding with Risk-Bounded Acceptance"
+    abstract = ("Autoregressive inference of large language models is expensive. Integrated into the "
+                "state-of-the-art EAGLE-3 pipeline, ARC-Decode increases accept length per cycle and reduces "
+                "verification compute, achieving up to 1.6× end-to-end speedup over EAGLE-3 under sampling.")
+    arc = [Source(1, _paper("a", title, abstract), "ARC-Decode")]
+    verifier.prepare(arc)
+    for said in ("[1] EAGLE-3 achieves up to 1.6× end-to-end speedup over EAGLE-3 under sampling.",
+                 "[1] EAGLE-3 achieves up to 1.6× end-to-end speedup under sampling."):
+        out = verifier.check(said, arc, Verification())
+        assert out.text is None and "EAGLE-3" in out.reason
+    out = verifier.check("[1] achieves up to 1.6× end-to-end speedup over EAGLE-3 under sampling.", arc, Verification())
+    assert out.text is not None and out.text.startswith("ARC-Decode achieves")
+
+
 def test_a_name_the_paper_coined_after_a_leading_marker_is_its_name(verifier) -> None:
     """'[1] Prophet is a training-free …' read 'Diffusion Language Model Knows the Answer Before It
     Decodes Prophet is …' once the title was put in: Prophet is the method's name in the abstract."""

@@ -10,6 +10,7 @@ import pytest
 from paperchat import cli, render, ui
 from paperchat.cite import Verifier
 from paperchat.claims import (
+    baseline_conflict,
     benchmark_conflict,
     comparison_conflict,
     conflict,
@@ -357,6 +358,20 @@ NOISE = ("We propose NoisePrints, a lightweight watermarking scheme that uses th
     ("It is twice as fast as before.", True), ("It is lighter than other watermarking schemes.", True)])
 def test_a_comparison_with_what_the_abstract_never_mentions_is_not_its_claim(claim: str, ok: bool) -> None:
     assert (comparison_conflict(claim, NOISE) == "") is ok
+
+
+ARC = ("Integrated into the state-of-the-art EAGLE-3 pipeline, ARC-Decode increases accept length per cycle, "
+       "achieving up to 1.6× end-to-end speedup over EAGLE-3 under sampling. It needs no training.")
+
+
+@pytest.mark.parametrize(("claim", "ok"), [
+    ("EAGLE-3 achieves up to 1.6× end-to-end speedup over EAGLE-3 under sampling.", False),
+    ("EAGLE-3 achieves up to 1.6 × speedup.", False), ("EAGLE-3 is 1.6× faster under sampling.", False),
+    ("ARC-Decode achieves up to 1.6× end-to-end speedup over EAGLE-3.", True),
+    ("The method achieves up to 1.6× speedup over EAGLE-3.", True),
+    ("EAGLE-3 is the pipeline the method is integrated into.", True)])
+def test_what_is_measured_against_a_baseline_is_not_the_baseline_s(claim: str, ok: bool) -> None:
+    assert (baseline_conflict(claim, ARC, ["ARC-Decode"]) == "") is ok
 
 
 def test_a_negation_governs_only_what_the_sentence_does_not_also_affirm() -> None:

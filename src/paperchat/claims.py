@@ -679,6 +679,45 @@ def comparison_conflict(claim: str, abstract: str) -> str:
     return ""
 
 
+# a name that a claim makes its subject ("EAGLE-3 achieves up to 1.6× …"): written with a capital or a
+# digit, before the verb that states a result
+_NAMED_SUBJECT = re.compile(r"^\W*(?:the\s+)?((?:[A-Z][\w.-]*[A-Z0-9][\w.-]*|[A-Z][a-z]+[A-Z][\w.-]*)(?:\s+[A-Z0-9][\w.-]*)?)"
+                            r"\s+(?:also\s+)?(?:achieves?|attains?|reaches|gets|yields?|delivers?|obtains?|gives?|"
+                            r"improves?|increases?|reduces?|speeds?\s+up|accelerates?|outperforms?|surpasses?|"
+                            r"is\s+\S+\s+(?:faster|better|more|higher|lower))\b")
+# the words that set a result against what it is measured over ("a 1.6× speedup over EAGLE-3")
+_BASELINE = r"(?:over|than|versus|vs\.?|against|relative\s+to|compared\s+(?:to|with))\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?"
+_AMOUNT = re.compile(r"\d+(?:\.\d+)?\s*(?:×|x\b|%|-fold\b)")
+
+
+def baseline_conflict(claim: str, abstract: str, own_names: Sequence[str] = ()) -> str:
+    """A claim that gives what the paper measures against something to that thing: "EAGLE-3 achieves
+    up to 1.6× end-to-end speedup over EAGLE-3" of "… achieving up to 1.6× end-to-end speedup over
+    EAGLE-3" (ARC-Decode's abstract, over ICML 2026). The claim's subject is a name, not the paper's
+    own, that is the claim's own point of comparison, or that the abstract's sentence stating the
+    claim's amount measures that amount against."""
+    m = _NAMED_SUBJECT.match(claim)
+    if not m:
+        return ""
+    name = m.group(1).rstrip(".")
+    if any(name.lower() in n.lower() or n.lower() in name.lower() for n in own_names if n):
+        return ""
+    if measured_against(name, claim[m.end():]):
+        return f"it gives '{name}' what is measured against it"
+    for amount in {a.replace(" ", "") for a in _AMOUNT.findall(claim)}:
+        for sentence in sentences(abstract):
+            flat = re.sub(r"(?<=\d)\s+(?=[×x%])", "", sentence)
+            at = flat.find(amount)
+            if at >= 0 and measured_against(name, flat[at:]):
+                return f"it gives '{name}' the {amount} the abstract measures against it"
+    return ""
+
+
+def measured_against(name: str, text: str) -> bool:
+    """Does `text` set something against `name` ("… speedup over EAGLE-3", "better than GRPO")?"""
+    return bool(re.search(rf"\b{_BASELINE}{re.escape(name)}(?![\w-])", text, re.I))
+
+
 # what an abstract says is wrong with earlier work ("DFL … has been shown to struggle in high-dimensional settings")
 _FAULT = re.compile(r"\b(?:struggl\w*|fail(?:s|ed|ing|ure)?|suffer\w*|lack(?:s|ed|ing)?|limitations?|costly|expensive|"
                     r"overlook(?:s|ed|ing)?|neglect(?:s|ed|ing)?|ignor(?:es|ed|ing)|"
@@ -929,4 +968,5 @@ def conflict(claim: str, best: str, nearby: str, abstract: str, own_names: Seque
             or earlier_conflict(plain, best, abstract, _led_by(claim, own_names))
             or name_conflict(claim, abstract, own_names)
             or credit_conflict(claim, abstract, own_names) or comparison_conflict(plain, abstract)
+            or baseline_conflict(claim, abstract, own_names)
             or identity_conflict(plain, own_names) or predicate_conflict(plain, abstract, own_names))
