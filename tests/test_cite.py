@@ -383,6 +383,27 @@ def test_a_marker_is_named_even_when_another_cited_title_holds_its_words() -> No
     assert "while Diffusion Language Model Knows the Answer Before It Decodes" in shown, shown
 
 
+def test_and_before_a_paper_s_name_opens_its_own_clause(verifier) -> None:
+    """Over ICML 2026 "Mind the Gap [2] focuses on evidence drops and Efficient Hallucination Detection …
+    [3] leverages uncertainty-aware attention heads …" was one clause, judged as Mind the Gap's and
+    withheld as the words of [3]'s abstract: the "and" before [3]'s name opens [3]'s own clause."""
+    gap = _paper("g", "Mind the Gap: Evidence Drops in Reasoning",
+                 "Language models hallucinate while reasoning. Hallucinations are characterized as evidence drops, "
+                 "sudden declines in local evidence support along the reasoning trace.")
+    heads = _paper("h", "Efficient Hallucination Detection for LLMs Using Uncertainty-Aware Attention Heads",
+                   "Language models hallucinate facts. The method leverages uncertainty-aware attention heads that "
+                   "reduce their focus on preceding tokens when incorrect information is generated.")
+    shown = _shown(verifier, (gap, "Mind the Gap"), (heads, "Efficient Hallucination Detection for LLMs Using…"))
+    said = ("Mind the Gap [1] focuses on evidence drops and Efficient Hallucination Detection for LLMs Using "
+            "Uncertainty-Aware Attention Heads [2] leverages uncertainty-aware attention heads to detect "
+            "hallucinations.")
+    assert verifier.check(said, shown, Verification()).text is not None
+    # each clause is still its own paper's: the same words with the papers swapped are withheld
+    swapped = ("Mind the Gap [1] leverages uncertainty-aware attention heads to detect hallucinations and Efficient "
+               "Hallucination Detection for LLMs Using Uncertainty-Aware Attention Heads [2] focuses on evidence drops.")
+    assert verifier.check(swapped, shown, Verification()).text is None
+
+
 def test_a_name_the_paper_is_measured_against_is_not_its_name(verifier) -> None:
     """Over ICML 2026, "What speedup does EAGLE-style drafting get in these papers?" was answered
     "EAGLE-3 achieves up to 1.6× end-to-end speedup over EAGLE-3 … [1]" and kept: the model had written

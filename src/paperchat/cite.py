@@ -155,6 +155,7 @@ PARTS_KEPT = 512  # papers whose sentence parts a verifier keeps (about 10 MB), 
 Judged = tuple[list[int], dict[int, list[str]], int, list[list[int]], list[dict[int, float]]]
 COPIED_WORDS = 4  # content words of a run a clause shares with an abstract, at least, to count as copied from it
 COPIED_AHEAD = 2  # a run this much longer with another shown abstract than with its own: that paper's words
+SAID_BESIDE_NAME = 2  # terms beside a paper's name (a verb and its object) that make a clause before "and <name>"
 NO_SENTENCE = "no sentence of the abstract says this"
 NUMBER_WHY = "the number "  # how claims.number_conflict's reason begins
 
@@ -504,10 +505,10 @@ class Verifier:
         cited_names = [name for n in valid for name in (by_n[n].label, by_n[n].paper.title)]
         outcome = first = self._judge(bare, sources, valid, cited_names, bare_clauses)
         if isinstance(first, Checked) and first.reason == NO_SENTENCE and unjudged:
-            titled = self._judge(body, sources, valid, cited_names)
+            named = _clauses(body, self.min_clause_terms, unjudged)
+            titled = self._judge(body, sources, valid, cited_names, named)
             if not isinstance(titled, Checked):
                 backers = titled[3]
-                named = _clauses(body, self.min_clause_terms)
                 if len(named) == len(backers):  # "X [1] demonstrates A, while Y [2] …": A is checked against X alone
                     backers = [[n for n in b if n in _about(c, subjects)] or b
                                for b, c in zip(backers, named, strict=True)]
@@ -518,7 +519,7 @@ class Verifier:
         if isinstance(outcome, Checked):
             return _unsupported(sentence, report, outcome.reason, valid, outcome.support)
         final, support, moved, per_clause, closeness = outcome
-        named_clauses = _clauses(body, self.min_clause_terms)
+        named_clauses = _clauses(body, self.min_clause_terms, unjudged)
         if len(named_clauses) != len(per_clause):  # split otherwise without the names: judge it whole
             named_clauses, per_clause, closeness = [body], [final], [{}]
         shown_names = [w for o in sources for w in (o.paper.title, o.label, o.paper.name)]
@@ -701,17 +702,29 @@ def _unsupported(sentence: str, report: Verification, reason: str, cited: list[i
     return Checked(None, cited, closest, reason, said=sentence)
 
 
-def _clauses(body: str, min_terms: int) -> list[str]:
+def _clauses(body: str, min_terms: int, names: Sequence[str] = ()) -> list[str]:
     """The clauses to check one by one; a clause too short to judge alone (under
     `min_terms` key terms: "…, and image editing") is joined to the one before it, and the
     ", and" that closes a list ("a simple, flexible, and general framework": a comma before it
-    in the same clause) is no clause boundary."""
+    in the same clause) is no clause boundary. An "and" before one of `names` (the papers' names the
+    sentence writes or was given for its markers) opens a clause when what comes before it says
+    something beside a name ("Mind the Gap focuses on evidence drops and Efficient Hallucination
+    Detection … leverages …"), not in "X and Y both …"."""
+    bounds = list(_CLAUSE.finditer(body))
+    named = [n for n in names if n]
+    if named:
+        before = re.compile(rf"\s+and\s+(?=(?:{'|'.join(re.escape(n) for n in named)})(?![\w-]))")
+        bounds = sorted(bounds + [m for m in before.finditer(body)
+                                  if not any(b.start() <= m.start() < b.end() for b in bounds)],
+                        key=lambda m: m.start())
     out: list[str] = []
     start = 0
-    for m in [*_CLAUSE.finditer(body), None]:
+    for m in [*bounds, None]:
         end = m.start() if m else len(body)
         if m and _LIST_END.fullmatch(m.group(0)) and "," in body[start:end]:
             continue  # the end of an enumeration: this clause goes on
+        if m and m.re is not _CLAUSE and len(tokenize(_strip(body[start:end], named))) < SAID_BESIDE_NAME:
+            continue  # "X and Y both use …": the names are one subject
         piece = body[start:end]
         if out and len(tokenize(piece)) < min_terms:
             out[-1] = f"{out[-1]}, {piece}"
@@ -733,7 +746,7 @@ def _without(body: str, names: Sequence[str], min_terms: int) -> tuple[str, list
     for name in names:
         bare = bare.replace(name, "", 1)
     bare = " ".join(bare.split()) or body
-    clauses = _clauses(body, min_terms)
+    clauses = _clauses(body, min_terms, names)
     for name in names:
         at = next((i for i, c in enumerate(clauses) if name in c), None)
         if at is None:  # cut through by a clause boundary: split the bare sentence itself
