@@ -383,6 +383,46 @@ def test_a_marker_is_named_even_when_another_cited_title_holds_its_words() -> No
     assert "while Diffusion Language Model Knows the Answer Before It Decodes" in shown, shown
 
 
+AGENTS = "In Agents We Trust, but Who Do Agents Trust? Latent Preferences Steer LLM Generations"
+
+
+def test_a_stop_inside_a_title_ends_no_sentence() -> None:
+    """Over ICLR 2026 a reply that wrote this title was cut at its "?": "In Agents We Trust, but Who Do Agents
+    Trust?" was judged as a sentence, and what followed was shown without its subject."""
+    reply = f"WebDS benchmarks data science [2]. {AGENTS} [3] studies source preferences. Do We Need Adam? shows SGD works."
+    titles = [AGENTS, "Do We Need Adam?"]
+    assert split_sentences(reply, titles) == ["WebDS benchmarks data science [2].",
+                                              f"{AGENTS} [3] studies source preferences.",
+                                              "Do We Need Adam? shows SGD works."]
+    # the title's opening alone, as a model may write it, holds too; without the titles, the cut as before
+    assert len(split_sentences("In Agents We Trust, but Who Do Agents Trust? Latent bias is studied [3].", titles)) == 1
+    assert len(split_sentences(reply)) == 4
+    # and a clause is not cut at the title's ", but"
+    body = f"{AGENTS} studies source preferences, while WebFactory compresses intelligence into web agents"
+    assert _clauses(body, 4, [AGENTS, "WebFactory"]) == [f"{AGENTS} studies source preferences",
+                                                         "WebFactory compresses intelligence into web agents"]
+
+
+def test_a_streamed_title_with_a_question_mark_is_one_sentence_with_its_verb(verifier) -> None:
+    from paperchat.answer import verified_stream
+
+    from .conftest import ScriptedChat
+
+    agents = _paper("a", AGENTS, "LLM agents filter information for users. We find that several models consistently "
+                    "exhibit strong and predictable source preferences.")
+    shown = _shown(verifier, (agents, "In Agents We Trust, but Who Do Agents Trust? Latent…"))
+    chat = ScriptedChat(f"{AGENTS} [1] finds that models exhibit strong and predictable source preferences.")
+    stream = verified_stream(chat, [], 60, verifier, shown, LENIENT, lambda: 0.0)
+    said = []
+    try:
+        while True:
+            said.append(next(stream))
+    except StopIteration as done:
+        synthesis = done.value
+    assert "".join(said).startswith(f"{AGENTS} finds that models exhibit")
+    assert not synthesis.report.dropped_sentences
+
+
 def test_and_before_a_paper_s_name_opens_its_own_clause(verifier) -> None:
     """Over ICML 2026 "Mind the Gap [2] focuses on evidence drops and Efficient Hallucination Detection …
     [3] leverages uncertainty-aware attention heads …" was one clause, judged as Mind the Gap's and

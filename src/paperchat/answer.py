@@ -44,7 +44,7 @@ from paperchat.claims import (
 )
 from paperchat.config import AnswerSettings
 from paperchat.errors import ModelUnavailableError, PaperchatError
-from paperchat.markers import opens_more, split_sentences, strip_markers
+from paperchat.markers import inner_stops, opens_more, split_sentences, strip_markers
 from paperchat.schema import (
     Answer,
     Cell,
@@ -413,9 +413,12 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
     cap = max_sentences or settings.max_sentences
     by_n = {s.n: s for s in sources}
     names = [s.paper.name for s in sources]
+    titles = [t for s in sources for t in {s.paper.title, s.paper.name}]
+    # a stop inside a title ("… Who Do Agents Trust? Latent …"), or at the end of one, ends no sentence
+    in_title = tuple(stop for t in titles for stop in inner_stops(t))
 
     def flush(text: str) -> Generator[str, None, None]:
-        for sentence in split_sentences(text):
+        for sentence in split_sentences(text, titles):
             sentence = unsaid_reply(sentence, asked) if asked else sentence
             kept = [c.text for c in result.sentences if c.text]
             if (len(kept) >= cap
@@ -455,7 +458,8 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
             # a sentence is complete when a stop (and any markers after it) is followed by a space; a
             # marker after the space opens the next sentence, as the model writes it ("… [1]. [2] uses …")
             m = _COMPLETE.search(buffer)
-            if m and not opens_more(m.group(1)):  # a stop inside an open parenthesis ends no sentence
+            # a stop inside an open parenthesis or a title ends no sentence
+            if m and not opens_more(m.group(1)) and not strip_markers(m.group(1)).endswith(in_title):
                 yield from flush(m.group(1))
                 buffer = buffer[m.end():]
                 spent = result.timings["model_pieces"] >= max_tokens  # past it, no sentence is begun

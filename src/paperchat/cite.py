@@ -710,8 +710,10 @@ def _clauses(body: str, min_terms: int, names: Sequence[str] = ()) -> list[str]:
     sentence writes or was given for its markers) opens a clause when what comes before it says
     something beside a name ("Mind the Gap focuses on evidence drops and Efficient Hallucination
     Detection … leverages …"), not in "X and Y both …"."""
-    bounds = list(_CLAUSE.finditer(body))
     named = [n for n in names if n]
+    # no boundary inside a name: "In Agents We Trust, but Who Do Agents Trust? …" is one title
+    inside = [(m.start(), m.end()) for n in named for m in re.finditer(re.escape(n), body)]
+    bounds = [m for m in _CLAUSE.finditer(body) if not any(a < m.start() + 1 and m.end() - 1 < b for a, b in inside)]
     if named:
         before = re.compile(rf"\s+and\s+(?=(?:{'|'.join(re.escape(n) for n in named)})(?![\w-]))")
         bounds = sorted(bounds + [m for m in before.finditer(body)

@@ -205,7 +205,8 @@ class Engine:
         answer's are) against the numbered `papers`."""
         sources = self._prepare([Source(n, p, A.short_label(p.title)) for n, p in papers.items()])
         return [(s, self._verifier.check(s, sources, Verification()))
-                for s in split_sentences(text.replace(A.IN_SHORT, "").replace(A.HOW_THEY_DIFFER, ""))
+                for s in split_sentences(text.replace(A.IN_SHORT, "").replace(A.HOW_THEY_DIFFER, ""),
+                                         [t for p in papers.values() for t in (p.title, p.name)])
                 if uncited or "[" in s]
 
     # ------------------------------------------------------------ the steps

@@ -38,8 +38,22 @@ def with_markers(text: str, numbers: Sequence[int]) -> str:
     return f"{body} {tail}".strip()
 
 
-def split_sentences(text: str) -> list[str]:
-    """Sentences of a model answer, with markers glued after the stop kept with it."""
+_HELD = "\ue000"  # stands for the space after a stop inside a title while the reply is cut
+
+
+def inner_stops(title: str) -> list[str]:
+    """The openings of `title` that end at a stop inside it ("In Agents We Trust, but Who Do Agents
+    Trust?" of "… Trust? Latent Preferences Steer LLM Generations"; "Do We Need Adam?" whole, since a
+    reply goes on after a name): where a reply that writes the title does not end a sentence."""
+    return [title[:m.end()] for m in re.finditer(r"[.!?](?=\s)|[!?]$", title.strip()) if len(title[:m.end()].split()) >= 2]
+
+
+def split_sentences(text: str, titles: Sequence[str] = ()) -> list[str]:
+    """Sentences of a model answer, with markers glued after the stop kept with it; a stop inside one of
+    `titles` (the shown papers') ends none ("In Agents We Trust, but Who Do Agents Trust? Latent
+    Preferences Steer LLM Generations investigates …" is one sentence)."""
+    for stop in sorted({stop for t in titles if t for stop in inner_stops(t)}, key=len, reverse=True):
+        text = re.sub(rf"(?<![\w-]){re.escape(stop)}\s", stop + _HELD, text)
     text = re.sub(r"([.!?])((?:\s*\[\d[\d,\s\-–;]*\])+)", r"\2\1", text)
     out: list[str] = []
     for line in text.splitlines():
@@ -51,7 +65,7 @@ def split_sentences(text: str) -> list[str]:
                 out[-1] = f"{out[-1]} {piece}"
             else:
                 out.append(piece)
-    return [s for s in out if strip_markers(s)]
+    return [s.replace(_HELD, " ") for s in out if strip_markers(s)]
 
 
 def opens_more(text: str) -> bool:
