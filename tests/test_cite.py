@@ -397,6 +397,9 @@ def test_a_stop_inside_a_title_ends_no_sentence() -> None:
     # the title's opening alone, as a model may write it, holds too; without the titles, the cut as before
     assert len(split_sentences("In Agents We Trust, but Who Do Agents Trust? Latent bias is studied [3].", titles)) == 1
     assert len(split_sentences(reply)) == 4
+    # a title is text, not a pattern: "\\1" in one is no group reference
+    assert split_sentences("A \\1 Title? Really works [1]. B fails [2].", ["A \\1 Title? Really"]) == [
+        "A \\1 Title? Really works [1].", "B fails [2]."]
     # and a clause is not cut at the title's ", but"
     body = f"{AGENTS} studies source preferences, while WebFactory compresses intelligence into web agents"
     assert _clauses(body, 4, [AGENTS, "WebFactory"]) == [f"{AGENTS} studies source preferences",

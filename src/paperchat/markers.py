@@ -45,7 +45,8 @@ def inner_stops(title: str) -> list[str]:
     """The openings of `title` that end at a stop inside it ("In Agents We Trust, but Who Do Agents
     Trust?" of "… Trust? Latent Preferences Steer LLM Generations"; "Do We Need Adam?" whole, since a
     reply goes on after a name): where a reply that writes the title does not end a sentence."""
-    return [title[:m.end()] for m in re.finditer(r"[.!?](?=\s)|[!?]$", title.strip()) if len(title[:m.end()].split()) >= 2]
+    title = title.strip()
+    return [title[:m.end()] for m in re.finditer(r"[.!?](?=\s)|[!?]$", title) if len(title[:m.end()].split()) >= 2]
 
 
 def split_sentences(text: str, titles: Sequence[str] = ()) -> list[str]:
@@ -53,7 +54,7 @@ def split_sentences(text: str, titles: Sequence[str] = ()) -> list[str]:
     `titles` (the shown papers') ends none ("In Agents We Trust, but Who Do Agents Trust? Latent
     Preferences Steer LLM Generations investigates …" is one sentence)."""
     for stop in sorted({stop for t in titles if t for stop in inner_stops(t)}, key=len, reverse=True):
-        text = re.sub(rf"(?<![\w-]){re.escape(stop)}\s", stop + _HELD, text)
+        text = re.sub(rf"(?<![\w-]){re.escape(stop)}\s", lambda m: m.group(0)[:-1] + _HELD, text)
     text = re.sub(r"([.!?])((?:\s*\[\d[\d,\s\-–;]*\])+)", r"\2\1", text)
     out: list[str] = []
     for line in text.splitlines():
