@@ -274,6 +274,12 @@ def test_a_title_with_we_in_it_is_a_name_and_stays() -> None:
     title = "Do We Need Adam? Surprisingly Strong and Sparse Reinforcement Learning with SGD in LLMs"
     assert third_person(f"{title} shows we can drop Adam [1].", [title, "PEARL"]) == \
         f"{title} shows the authors can drop Adam [1]."
+    # its opening words name it too: over ICLR 2026 "In Agents We Trust, models consistently exhibit …"
+    # was shown as "In Agents The authors Trust, …"
+    agents = "In Agents We Trust, but Who Do Agents Trust? Latent Preferences Steer LLM Generations"
+    said = "In Agents We Trust, models consistently exhibit strong source preferences [3]."
+    assert third_person(said, [agents]) == said
+    assert third_person("Do We Need Adam? shows we can drop it.", [title]) == "Do We Need Adam? shows the authors can drop it."
 
 
 def test_a_leading_marker_becomes_the_papers_whole_title_never_a_cut_label(verifier) -> None:

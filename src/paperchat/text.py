@@ -347,10 +347,18 @@ def third_person(sentence: str, titles: Sequence[str] = ()) -> str:
     """The authors' "we" and "our" of an abstract, copied into a sentence that is not theirs,
     as "the authors" and "their" ("To resolve this, we propose CpAEs [1]" -> "…, the authors
     propose CpAEs [1]"): in paperchat's answer "we" would read as paperchat. "US" is left alone,
-    and so are the `titles` the sentence writes ("Do We Need Adam?" is a paper's name)."""
+    and so are the `titles` the sentence writes ("Do We Need Adam?" is a paper's name), whole or by
+    their opening words, three or more ("In Agents We Trust, models exhibit …" of "In Agents We Trust,
+    but Who Do Agents Trust? …")."""
     def swap(m: re.Match[str]) -> str:
         word = _THIRD_PERSON[m.group(0).lower()]
         return word[0].upper() + word[1:] if m.group(0)[0].isupper() else word
-    kept = [t for t in titles if t and t in sentence and _FIRST_PERSON.search(t)]
+    kept = []
+    for title in (t for t in titles if t and _FIRST_PERSON.search(t)):
+        words = title.split()
+        opening = next((" ".join(words[:k]) for k in range(len(words), 2, -1)
+                        if re.search(rf"(?<![\w-]){re.escape(' '.join(words[:k]))}(?![\w-])", sentence)), "")
+        if _FIRST_PERSON.search(opening):
+            kept.append(opening)
     parts = re.split("(" + "|".join(map(re.escape, sorted(kept, key=len, reverse=True))) + ")", sentence) if kept else [sentence]
     return "".join(part if part in kept else _FIRST_PERSON.sub(swap, part) for part in parts)
