@@ -453,6 +453,25 @@ def test_and_before_a_paper_s_name_opens_its_own_clause(verifier) -> None:
     assert verifier.check(swapped, shown, Verification()).text is None
 
 
+def test_a_claim_that_spells_an_acronym_out_is_read_against_the_sentence_that_says_it(verifier) -> None:
+    """Over ICML 2026 "… proposes that sparse autoencoders (SAEs) can be used for visual interpretability without
+    training dedicated vision SAEs" was withheld as a negation of the abstract's opening ("… have yet to
+    effectively translate to the visual domain"): the sentence that says it writes "SAEs" alone, and no
+    "proposes"."""
+    vista = _paper("v", "Interpretability Transfer from Language to Vision via Sparse Autoencoders",
+                   "Sparse autoencoders (SAEs) are used for the interpretability of language models, and dedicated "
+                   "vision SAEs are trained for visual interpretability. VISTA maps visual tokens into a labeled "
+                   "textual SAE space. This approach enables visual interpretability without training dedicated "
+                   "vision SAEs.")
+    shown = _shown(verifier, (vista, "Interpretability Transfer from Language to Vision via…"))
+    said = ("[1] proposes that sparse autoencoders (SAEs) can be used for visual interpretability without training "
+            "dedicated vision SAEs.")
+    assert verifier.check(said, shown, Verification()).text is not None
+    # a claim that does without what no sentence does without is still withheld
+    assert verifier.check("[1] proposes that sparse autoencoders (SAEs) can be used for visual interpretability "
+                          "without any labeled textual SAE space.", shown, Verification()).text is None
+
+
 def test_a_name_the_paper_is_measured_against_is_not_its_name(verifier) -> None:
     """Over ICML 2026, "What speedup does EAGLE-style drafting get in these papers?" was answered
     "EAGLE-3 achieves up to 1.6× end-to-end speedup over EAGLE-3 … [1]" and kept: the model had written

@@ -146,6 +146,7 @@ _PART = re.compile(r"\s*(?:[;:,]|\b(?:show|shows|showed|shown|demonstrate|demons
                    r"indicates|suggest|suggests|find|finds|prove|proves|confirm|confirms) that)\s+", re.I)
 _CREDIT_WORDS = frozenset(tokenize("present presents introduce introduces describe describes develop develops "
                                    "new novel called named"))
+_SAYING_WORDS = frozenset(tokenize("propose proposes proposed show shows suggest suggests argue argues"))
 PART_WORDS = 4  # a part of fewer words joins the one before it
 PART_MISSING = 1  # key terms of a claim its part's sentence may lack ("evaluates" of "Experimental results")
 TITLE_SHARE = 0.5  # a clause backed by the title alone: at least this share of its key terms are the title's
@@ -194,6 +195,14 @@ def _long_forms(name: str, abstract: str) -> list[str]:
                 out.append(" ".join(run))
                 break
     return out
+
+
+def _spelled_as_acronyms(text: str) -> str:
+    """`text` with each acronym it spells out ("sparse autoencoders (SAEs)") written as the acronym alone."""
+    for acronym in re.findall(r"\(([A-Z][\w-]*[A-Z][\w-]*)\)", text):
+        for long_form in _long_forms(acronym, text):
+            text = text.replace(f"{long_form} ({acronym})", acronym)
+    return text
 
 
 def _own_name_as_subject(rest: str, name: str) -> str:
@@ -283,7 +292,11 @@ class Verifier:
             # the sentence that says it ("… to effectively improve fine-grained motion understanding without
             # training") is read instead: it holds the key terms, does without what the claim does without, and is
             # not what the abstract says of earlier work
-            bare = _key_terms(_strip(clause, names))
+            # judged without the words that credit ("proposes that") or spell an acronym out ("sparse autoencoders
+            # (SAEs)" is "SAEs"): "… proposes that sparse autoencoders (SAEs) can be used for visual interpretability
+            # without training dedicated vision SAEs" is what VISTA's "This approach enables visual interpretability
+            # without training dedicated vision SAEs" says (over ICML 2026)
+            bare = _key_terms(_spelled_as_acronyms(_strip(clause, names))) - _CREDIT_WORDS - _SAYING_WORDS
             for i in order[1:]:
                 said = source.sentences[int(i)]
                 if (_holds(said, bare) and done_without(clause) <= done_without(said) and not of_earlier_work(said)
