@@ -161,7 +161,7 @@ NO_SENTENCE = "no sentence of the abstract says this"
 NUMBER_WHY = "the number "  # how claims.number_conflict's reason begins
 
 
-def _coined_after(rest: str, paper_text: str) -> str:
+def _coined_after(rest: str, paper: Paper) -> str:
     """The name right after a marker when it is one the paper coined ("[1] Prophet is …", "[2] GoRL
     trains …"): a capitalised word of the paper's text that it never writes in lower case, so
     not "Diffusion" in "[1] Diffusion models …"; "" otherwise."""
@@ -169,12 +169,12 @@ def _coined_after(rest: str, paper_text: str) -> str:
     if not m or len(m.group(1)) < 3 or m.group(1).lower() in STOPWORDS:
         return ""
     word = m.group(1)
+    paper_text = f"{paper.title}. {paper.abstract}"
     written = re.search(rf"\b{re.escape(word)}\b", paper_text)
     lowered = re.search(rf"\b{re.escape(word.lower())}\b", paper_text) if word != word.lower() else None
     # a name the paper measures itself against is not its own ("[1] EAGLE-3 achieves up to 1.6× …" of
     # ARC-Decode's "… 1.6× end-to-end speedup over EAGLE-3"), unless its title writes it
-    title = paper_text.split(". ", 1)[0]
-    baseline = measured_against(word, paper_text) and not re.search(rf"\b{re.escape(word)}\b", title)
+    baseline = measured_against(word, paper.abstract) and not re.search(rf"\b{re.escape(word)}\b", paper.title)
     return word if written and not lowered and not baseline else ""
 
 
@@ -422,7 +422,7 @@ class Verifier:
                 # a name's first word ("PEARL") names it; "A" or "The" opening a title does not
                 naming_first = len(first) > 2 and first.lower() not in STOPWORDS
                 by_first = naming_first and _says(before, first)
-                coined = _coined_after(text[m.end():], f"{by_n[n].paper.title}. {by_n[n].paper.abstract}")
+                coined = _coined_after(text[m.end():], by_n[n].paper)
                 if coined and coined not in unjudged:  # "[1] Prophet is a training-free …": the method's own name
                     unjudged.append(coined)
                 written_after = text[m.end():].lstrip().lower()  # "[1] No Free Lunch: …", "[1] A Watermark for …"
@@ -726,7 +726,7 @@ def _clauses(body: str, min_terms: int, names: Sequence[str] = ()) -> list[str]:
     named = [n for n in names if n]
     # no boundary inside a name: "In Agents We Trust, but Who Do Agents Trust? …" is one title
     inside = [(m.start(), m.end()) for n in named for m in re.finditer(re.escape(n), body)]
-    bounds = [m for m in _CLAUSE.finditer(body) if not any(a < m.start() + 1 and m.end() - 1 < b for a, b in inside)]
+    bounds = [m for m in _CLAUSE.finditer(body) if not any(a <= m.start() and m.end() <= b for a, b in inside)]
     if named:
         before = re.compile(rf"\s+and\s+(?=(?:{'|'.join(re.escape(n) for n in named)})(?![\w-]))")
         bounds = sorted(bounds + [m for m in before.finditer(body)

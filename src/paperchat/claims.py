@@ -687,7 +687,6 @@ _NAMED_SUBJECT = re.compile(r"^\W*(?:the\s+)?((?:[A-Z][\w.-]*[A-Z0-9][\w.-]*|[A-
                             r"is\s+\S+\s+(?:faster|better|more|higher|lower))\b")
 # the words that set a result against what it is measured over ("a 1.6× speedup over EAGLE-3")
 _BASELINE = r"(?:over|than|versus|vs\.?|against|relative\s+to|compared\s+(?:to|with))\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?"
-_AMOUNT = re.compile(r"\d+(?:\.\d+)?\s*(?:×|x\b|%|-fold\b)")
 
 
 def baseline_conflict(claim: str, abstract: str, own_names: Sequence[str] = ()) -> str:
@@ -704,12 +703,11 @@ def baseline_conflict(claim: str, abstract: str, own_names: Sequence[str] = ()) 
         return ""
     if measured_against(name, claim[m.end():]):
         return f"it gives '{name}' what is measured against it"
-    for amount in {a.replace(" ", "") for a in _AMOUNT.findall(claim)}:
-        for sentence in sentences(abstract):
-            flat = re.sub(r"(?<=\d)\s+(?=[×x%])", "", sentence)
-            at = flat.find(amount)
-            if at >= 0 and measured_against(name, flat[at:]):
-                return f"it gives '{name}' the {amount} the abstract measures against it"
+    amounts = {(value, unit) for value, unit, _ in numbers(claim) if unit in ("×", "%")}
+    for sentence in sentences(abstract):
+        for (value, unit, _), start, end in _placed_numbers(sentence):
+            if (value, unit) in amounts and measured_against(name, sentence[start:]):
+                return f"it gives '{name}' the {sentence[start:end].strip()} the abstract measures against it"
     return ""
 
 
