@@ -280,6 +280,19 @@ COMPARATIVE_HELD_OUT_Q = [
      "do they differ?", ["halton", "bottleneck", "slerp", "gst"]),
 ]
 
+# Split "held-out-r": written at the start of the session after 452430a from a word search over the seed
+# abstracts (distill, weights/checkpoint, text-to-image/Stable Diffusion/prompt, pose), gold by reading the
+# sentences that hold those words (a paper that only names the word as another method's is not gold), and
+# run before any change of that session.
+COMPARATIVE_HELD_OUT_R = [
+    ("Which papers use distillation, and how do they differ?", ["inbetween", "dparallel"]),
+    ("Which papers generate neural network weights or merge model checkpoints, and how do they differ?",
+     ["dwf", "lcsc"]),
+    ("Which papers work on text-to-image generation, and how do they differ?",
+     ["genctrl", "trustgen", "halton", "lcsc", "cauchy_ct", "memo"]),
+    ("Which papers estimate poses or keypoints, and how do they differ?", ["gencape", "gst"]),
+]
+
 FILTERED = [
     ("ICLR 2025 papers on speculative decoding", ["pearl"]),
     ("ICLR 2026 papers on watermarking", ["wm_spec", "noiseprints"]),
@@ -420,7 +433,8 @@ def build() -> list[dict]:
                                      ("held-out-n", "n", COMPARATIVE_HELD_OUT_N),
                                      ("held-out-o", "o", COMPARATIVE_HELD_OUT_O),
                                      ("held-out-p", "p", COMPARATIVE_HELD_OUT_P),
-                                     ("held-out-q", "q", COMPARATIVE_HELD_OUT_Q)):
+                                     ("held-out-q", "q", COMPARATIVE_HELD_OUT_Q),
+                                     ("held-out-r", "r", COMPARATIVE_HELD_OUT_R)):
                 for k, (q, gold) in enumerate(held, 1):
                     rows.append({"id": f"comparative-{tag}{k:02d}", "category": cat, "split": split, "turns": [q],
                                  "gold": [P[g] for g in gold]})
