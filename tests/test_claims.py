@@ -619,3 +619,23 @@ def test_the_paper_said_to_be_what_the_abstract_says_another_thing_is() -> None:
     dscr = ("Depth and Spatial aware Cache Refinement (DSCR) is a lightweight and training-free method for VLMs. "
             "We propose DSCR to reduce hallucinations.")
     assert predicate_conflict(" is a lightweight and training-free method for VLMs.", dscr, ["Mitigating Hallucination"]) == ""
+
+
+GLOWQ = ("Quantization techniques such as BitsAndBytes, AWQ, and GPTQ are widely used as a standard method in deploying "
+         "large language models but often degrades accuracy when using low-bit representations, e.g., 4 bits. To address "
+         "this limitation, we propose GlowQ, a group-shared low-rank approximation for quantized LLMs.")
+
+
+def test_a_later_clause_whose_subject_is_the_paper_is_read_as_said_of_it() -> None:
+    """Over ICLR 2026, "How much memory do they save?": "GlowQ differ in their approach to quantization, with GlowQ
+    being a standard method in deploying large language models but often degrading accuracy …" was kept; the
+    abstract says it of BitsAndBytes, AWQ and GPTQ."""
+    best = GLOWQ.split(". ")[0]
+    claim = ("GlowQ differ in their approach to quantization, with GlowQ being a standard method in deploying large "
+             "language models but often degrading accuracy when using low-bit representations.")
+    assert conflict(claim, best, GLOWQ, GLOWQ, ["GlowQ"]) == "the abstract says this of earlier work, not of this paper"
+    # the paper's own clause after it, and the earlier work named as the subject, are not
+    assert not conflict("GlowQ targets quantized LLMs, with GlowQ being a group-shared low-rank approximation.",
+                        GLOWQ.split(". ")[1], GLOWQ, GLOWQ, ["GlowQ"])
+    assert not conflict("GlowQ addresses low-bit accuracy, while GPTQ is widely used as a standard method in deploying "
+                        "large language models.", best, GLOWQ, GLOWQ, ["GlowQ"])

@@ -153,6 +153,27 @@ def test_a_topic_word_only_in_a_papers_results_counts_less_unless_evaluation_is_
     assert settings.retrieval.result_only_weight == 0.25
 
 
+def test_a_pick_weighs_a_word_held_only_in_background_sentences_less(seed_index, settings) -> None:
+    """Over ICML 2026, "Which of them work on vision models?" after a table of SAE papers picked the genomics
+    one beside the vision one: its opening sentence (background) says SAEs "have emerged as an interpretability
+    tool in vision and natural language models". Alone, a paper that holds the word only so is still picked."""
+    from paperchat.schema import Paper
+
+    r = Retriever(seed_index, settings.retrieval)
+    genomic = Paper(paper_id="g", title="Interpreting Genomic Language Models using Sparse Autoencoders", venue="ICML",
+                    year=2026, abstract="Sparse autoencoders have emerged as an interpretability tool in vision and "
+                    "natural language models. We present a systematic study of autoencoder interpretability for "
+                    "genomic language models.", roles=["background", "objective"])
+    vista = Paper(paper_id="v", title="Interpretability Transfer from Language to Vision", venue="ICML", year=2026,
+                  abstract="Interpretability of language models has yet to reach the visual domain. We align vision "
+                  "encoders with the sparse autoencoder of a language model.", roles=["background", "method"])
+    hits = [Hit(paper=p, score=1.0, dense=0.5) for p in (genomic, vista)]
+    assert r.holding("Which of them work on vision models?", hits) == {"v"}
+    assert r.holding("Which of them work on vision models?", hits[:1]) == {"g"}
+    assert r.coverage("vision", genomic, {"vision"}, background_weight=0.5) == 0.5
+    assert r.coverage("vision", genomic, {"vision"}) == 1.0
+
+
 def test_the_verb_that_joins_a_comparisons_topics_is_no_topic(seed_index, settings) -> None:
     """Read in the app: "Which papers combine diffusion models with reinforcement learning?" tabled
     "Linear Combination of Saved Checkpoints …" (evolutionary search, no RL) beside GoRL, for "combin"."""
@@ -549,6 +570,10 @@ def test_a_name_written_in_capitals_is_held_where_it_is_written_so(seed_index, s
     assert r.unmentioned("results on MATH", hits[:1]) == "MATH"  # said so, where the word alone is held
     assert r.unmentioned("results on MATH", hits) == ""
     assert r.unmentioned("results on math", hits[:1]) == ""  # a word typed in lower case is the word
+    # over ICML 2026, "Which of them report results on QM9?" after three molecule papers, none of which writes
+    # "report", "results" or "QM9", was told "None of these abstracts uses the words “report results on QM9”"
+    assert r.unmentioned("report results on QM9", hits[:1]) == "QM9"
+    assert r.unmentioned("report results on benchmarks", hits[:1]) == "report results on benchmarks"
 
 
 def test_a_paper_past_the_first_k_gets_a_row_only_when_its_title_holds_the_topic(seed_index, settings) -> None:

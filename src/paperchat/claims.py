@@ -948,6 +948,24 @@ def _led_by(claim: str, names: Sequence[str]) -> bool:
     return any(name and re.match(rf"^\W*{re.escape(name)}\s+(?:also\s+)?[a-z]", plain, re.I) for name in names)
 
 
+# a paper's name that opens a later clause, after a comma or "with", "while", "whereas", "and" ("…, with GlowQ
+# being a standard method …"): that clause is said of the paper too
+_NAME_OPENS = r"(?:,\s*|\b(?:with|while|whereas|and)\s+)"
+
+
+def _later_subjects(claim: str, names: Sequence[str]) -> list[str]:
+    """The clauses after the first whose subject is one of `names`, from after the name on, a participle made
+    finite ("being" -> "is", "having" -> "has") and the names left out, as `conflict` reads a claim."""
+    parts = []
+    for name in names:
+        for m in re.finditer(rf"{_NAME_OPENS}{re.escape(name)}\s+(?=[a-z])", claim, re.I) if name else ():
+            rest = re.sub(r"^having\b", "has", re.sub(r"^being\b", "is", claim[m.end():]))
+            for other in sorted(names, key=len, reverse=True):
+                rest = re.sub(re.escape(other), " ", rest, flags=re.I) if other else rest
+            parts.append(f" {rest}")
+    return parts
+
+
 def conflict(claim: str, best: str, nearby: str, abstract: str, own_names: Sequence[str] = ()) -> str:
     """Why `claim` is not what the abstract says, or "" when no rule objects. `best` is the
     sentence closest to the claim (polarity and direction are read there), `nearby` the
@@ -964,6 +982,11 @@ def conflict(claim: str, best: str, nearby: str, abstract: str, own_names: Seque
             or direction_conflict(plain, best) or fewer_conflict(plain, abstract)
             or superlative_conflict(plain, abstract) or benchmark_conflict(claim, abstract, own_names)
             or earlier_conflict(plain, best, abstract, _led_by(claim, own_names))
+            # "GlowQ differ in their approach to quantization, with GlowQ being a standard method in deploying large
+            # language models but often degrading accuracy …" (over ICLR 2026) is what GlowQ's abstract says of
+            # "Quantization techniques such as BitsAndBytes, AWQ, and GPTQ"
+            or next((why for part in _later_subjects(_REPLY.sub("", claim), own_names)
+                     if (why := earlier_conflict(part, best, abstract, True))), "")
             or name_conflict(claim, abstract, own_names)
             or credit_conflict(claim, abstract, own_names) or comparison_conflict(plain, abstract)
             or baseline_conflict(claim, abstract, own_names)

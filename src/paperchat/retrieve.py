@@ -289,16 +289,21 @@ class Retriever:
     def holding(self, question: str, hits: list[Hit]) -> set[str]:
         """The hits that hold what `question` asks about: its specific terms ("discrete" in
         "Which of them is about discrete diffusion?"; "diffusion" is in most papers), weighted by
-        idf (terms no paper holds left out), at least half of them and within HOLDING_MARGIN of
-        the hit that holds most. How a question that picks among papers already shown picks;
-        empty when none holds half."""
+        idf (terms no paper holds left out; a term held only in background sentences counts
+        HOLDING_BACKGROUND of itself), at least half of them and within HOLDING_MARGIN of the hit that
+        holds most. How a question that picks among papers already shown picks; empty when none holds
+        half."""
         idf = self._idf()  # a term no paper holds picks none ("uses" is "use" here, "us" in the papers)
         asked = set(tokenize(question, query=True)) - asking_terms()
         # "Do any of them use diffusion models?": a word many papers hold still picks among a few
         terms = {t for t in self._specific(asked) or self._specific(asked, PICK_GENERIC_SHARE) if t in idf}
         if not terms:
             return set()
-        cover = {h.paper.paper_id: self.coverage(question, h.paper, terms) for h in hits}
+        # a word a paper writes only in its background is its field's, not what it does: "Which of them work on
+        # vision models?" over ICML 2026 picked the genomics SAE paper whose opening says SAEs "have emerged as an
+        # interpretability tool in vision and natural language models", beside the one that does vision
+        cover = {h.paper.paper_id: self.coverage(question, h.paper, terms, background_weight=HOLDING_BACKGROUND)
+                 for h in hits}
         best = max(cover.values(), default=0.0)
         # a name written in capitals is held where it is written so: "Which of them report results on MATH?" over
         # ICML 2026 picked the paper that says "unlike math or code", not one evaluated on MATH
@@ -308,7 +313,8 @@ class Retriever:
 
     def unmentioned(self, phrase: str, hits: list[Hit]) -> str:
         """`phrase` when no hit's title or abstract holds a word of it ("antibodies" after a table of
-        protein-design papers), else its specific words that none holds ("ensemble" of "Does any of them
+        protein-design papers; of a phrase with names in capitals, those none writes: "QM9" of "report
+        results on QM9"), else its specific words that none holds ("ensemble" of "Does any of them
         use an ensemble of reward models?", where all speak of reward models), else "": what `holding`
         picks from is silent on it, so saying so is true. `phrase` is what a pick asks about, its verbs
         taken out (conversation.picked_phrase: "also covers diffusion models" is "diffusion models")."""
@@ -319,12 +325,13 @@ class Retriever:
         joined = {h.replace("-", "") for h in held}
         unheld = {t for t in terms if t not in held and not (len(t) >= 3 and any(
             h.startswith(t.replace("-", "")) or h.endswith(t.replace("-", "")) for h in joined))}
+        # "report results on QM9", none of whose words a molecule paper writes: the name none writes is the news
+        named = [name for name in _capitals(phrase) if not any(_writes(h.paper, name) for h in hits)]
         if terms and unheld == terms:
-            return phrase
+            return " ".join(named) or phrase
         rare = set(self._specific(unheld)) & set(self._idf())  # a word no paper writes is how it was asked
         # and a name written in capitals none writes so ("MATH", where one says "unlike math or code")
-        return " ".join(w for w in re.findall(r"[\w-]+", phrase) if set(tokenize(w, query=True)) & rare) or " ".join(
-            name for name in _capitals(phrase) if not any(_writes(h.paper, name) for h in hits))
+        return " ".join(w for w in re.findall(r"[\w-]+", phrase) if set(tokenize(w, query=True)) & rare) or " ".join(named)
 
     def doing_without(self, question: str, hits: list[Hit]) -> set[str] | None:
         """The hits that say they do without what a negated pick asks about ("Which of them needs
@@ -410,24 +417,30 @@ class Retriever:
         return [t for t in terms if idf.get(t, floor) >= floor]
 
     def coverage(self, query: str, paper: Paper, terms: set[str] | None = None,
-                 groups: Sequence[Sequence[Sequence[str]]] = (), result_weight: float = 1.0) -> float:
+                 groups: Sequence[Sequence[Sequence[str]]] = (), result_weight: float = 1.0,
+                 background_weight: float = 1.0) -> float:
         """The share of the query's terms (or of `terms`), weighted by idf, that the paper's
         title and abstract hold (a term no paper uses weighs most). Each of `groups` (topics the
         question joins with "or" or "and") counts as one term, as heavy as its heaviest item, that the
         paper holds as far as it holds its best-held item. A term the abstract holds only in its
         result sentences (roles.py) counts `result_weight` of itself: a paper evaluated "on various
         text generation benchmarks" does not propose one; but an outcome ("faster", "cheaper":
-        text.outcome_terms) is said where results are ("15% faster training steps") and counts whole."""
+        text.outcome_terms) is said where results are ("15% faster training steps") and counts whole.
+        A term held only in background sentences counts `background_weight` of itself: "SAEs have
+        emerged as an interpretability tool in vision and natural language models, yet …" opens a
+        genomics paper. A term counts as much as the best-weighed sentence (or the title) holding it."""
         idf = self._idf()
         terms = _asked(query) if terms is None else terms
         terms = set(_spelled_apart(terms, idf))
         groups = [[_spelled_apart(item, idf) for item in items] for items in groups]
         unseen = 2 * max(idf.values(), default=1.0)
-        if result_weight < 1.0 and len(said := sentences(paper.abstract)) == len(paper.roles):
-            held = set(tokenize(" ".join([paper.title] + [x for x, r in zip(said, paper.roles, strict=True)
-                                                          if r != "result"])))
-            weight = {t: 1.0 for t in held} | {t: 1.0 if t in outcome_terms() else result_weight
-                                               for t in set(tokenize(paper.abstract)) - held}
+        if (result_weight < 1.0 or background_weight < 1.0) and len(said := sentences(paper.abstract)) == len(paper.roles):
+            weight = dict.fromkeys(tokenize(paper.title), 1.0)
+            for sentence, role in zip(said, paper.roles, strict=True):
+                for t in tokenize(sentence):
+                    w = (result_weight if t not in outcome_terms() else 1.0) if role == "result" else (
+                        background_weight if role == "background" else 1.0)
+                    weight[t] = max(weight.get(t, 0.0), w)
         else:
             weight = dict.fromkeys(tokenize(f"{paper.title}. {paper.abstract}"), 1.0)
         total = sum(idf.get(t, unseen) for t in terms)
@@ -534,6 +547,7 @@ TOPIC_SHARE = 0.5  # of the question's specific terms the top hit holds, a furth
 # 0.78-0.91 of the seeds, ICLR 2026 and ICML 2026); "train" (0.44-0.54) and "diffusion" in the seeds are checked
 PICK_GENERIC_SHARE = 0.7
 HOLDING_MARGIN = 0.25  # set by hand on two follow-ups read in the app, not tuned
+HOLDING_BACKGROUND = 0.5  # so a paper that holds the asked word beyond its background is picked alone (not tuned)
 RARE_SHARE = 0.002  # a term at most this share of the papers hold names a topic ("oversmoothing"); set by hand
 
 
