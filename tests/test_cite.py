@@ -142,6 +142,13 @@ def test_a_subject_marker_is_never_lost(verifier, sources) -> None:
     out = verifier.check(f"PEARL [1] adapts the draft length for Halton Scheduler for MaskGIT tokens, while [2] "
                          f"{halton}.", sources, Verification())
     assert out.text is None or f", while Halton Scheduler for MaskGIT {halton}" in out.text
+    # an adverb between the marker and its verb (over ICLR 2026: "…, while [2] further remains robust …" was shown
+    # as "…, while further remains robust …")
+    out = verifier.check(f"[1] adapts the draft length, while [2] also {halton}.", sources, Verification())
+    assert out.text is not None and f", while Halton Scheduler for MaskGIT also {halton}" in out.text
+    out = verifier.check("[1] adapts the draft length, while [2] uniformly spreads the unmasked tokens over the "
+                         "image.", sources, Verification())
+    assert out.text is not None and ", while Halton Scheduler for MaskGIT uniformly spreads" in out.text
     for stranger in (f"[3] {halton}.", f"PEARL adapts the draft length [1], while [3] {halton}."):
         report = Verification()
         out = verifier.check(stranger, sources, report)
@@ -470,6 +477,26 @@ def test_a_claim_that_spells_an_acronym_out_is_read_against_the_sentence_that_sa
     # a claim that does without what no sentence does without is still withheld
     assert verifier.check("[1] proposes that sparse autoencoders (SAEs) can be used for visual interpretability "
                           "without any labeled textual SAE space.", shown, Verification()).text is None
+
+
+def test_what_a_claim_does_without_may_be_said_in_another_sentence_of_the_paper(verifier) -> None:
+    """Over ICML 2026, "Which of them needs no training?" after KV cache eviction papers: "EpiCache proposes a
+    smarter KV cache eviction strategy that reduces memory usage without requiring training" was withheld as a
+    negation of its closest sentence, on earlier work; the abstract calls EpiCache "training-free" elsewhere."""
+    epicache = _paper("e", "EpiCache: Episodic KV Cache Management for Long-Term Conversation",
+                      "While recent KV cache compression methods attempt to reduce memory usage, most apply cache "
+                      "eviction after processing the entire context, incurring unbounded peak memory usage. In this "
+                      "paper, we introduce EpiCache, a training-free KV cache management framework for long "
+                      "conversational question answering under fixed memory budgets. EpiCache reduces latency and "
+                      "peak memory by up to 2.4× and 3.7×.")
+    shown = _shown(verifier, (epicache, "EpiCache"))
+    said = "[1] proposes a smarter KV cache eviction strategy that reduces memory usage without requiring training."
+    out = verifier.check(said, shown, Verification())
+    assert out.text is not None and any("training-free" in s for s in out.support[1])
+    # doing without what no sentence of its own does without, or denying the rest, is still withheld
+    for wrong in ("[1] proposes a KV cache eviction strategy that reduces memory usage without requiring any memory.",
+                  "[1] proposes a KV cache eviction strategy that does not reduce memory usage without training."):
+        assert verifier.check(wrong, shown, Verification()).text is None, wrong
 
 
 def test_a_name_the_paper_is_measured_against_is_not_its_name(verifier) -> None:

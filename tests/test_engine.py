@@ -441,6 +441,18 @@ def test_a_name_put_in_twice_reads_once() -> None:
     assert _named_once("PEARL shows that PEARL-2 is faster [1].") == "PEARL shows that PEARL-2 is faster [1]."
 
 
+def test_a_coined_name_is_shown_as_the_paper_writes_it() -> None:
+    # over ICML 2026: "Frigid uses forward fragmentation models …" of FRIGID
+    from paperchat.answer import _as_written
+
+    names = ["FRIGID", "SynLaD", "Flow of Spans", "Go"]
+    assert _as_written("Frigid uses fragments, while Synlad generates latents [1][2].", names) == \
+        "FRIGID uses fragments, while SynLaD generates latents [1][2]."
+    assert _as_written("It keeps frigid water and Flow Of Spans as they are [1].", names) == \
+        "It keeps frigid water and Flow Of Spans as they are [1]."  # lower case, or no coined name: left alone
+    assert _as_written("Go-Explore differs [1].", names) == "Go-Explore differs [1]."
+
+
 def test_under_a_table_a_sentence_that_copies_a_cell_is_left_out(settings, seed_index) -> None:
     """Over ICLR 2026, "Which papers propose benchmarks for LLM agents?" had, under its table, "How they
     differ: Graph-of-Agents: Problem: While frameworks like Mixture-of-Agents (MoA) attempt …": the

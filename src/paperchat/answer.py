@@ -378,6 +378,19 @@ def _named_once(sentence: str) -> str:
     return _LABELLED.sub(r"\1 ", sentence)
 
 
+def _as_written(sentence: str, names: Sequence[str]) -> str:
+    """A shown paper's coined name, written by the model with other capitals, as the paper writes it: "Frigid
+    uses forward fragmentation models …" of FRIGID (over ICML 2026). Only a name with a capital past its
+    first letter (or a digit), written with a capital first, so a title's words are left alone."""
+    def as_written(name: str) -> Callable[[re.Match[str]], str]:
+        return lambda m: name if m.group(0)[0].isupper() else m.group(0)
+
+    for name in names:
+        if len(name) >= 3 and re.search(r"^.[\w-]*[A-Z0-9]", name) and " " not in name:
+            sentence = re.sub(rf"(?<![\w-]){re.escape(name)}(?![\w-])", as_written(name), sentence, flags=re.I)
+    return sentence
+
+
 def _named_first(sentence: str, names: Sequence[str]) -> str:
     """A sentence opening with "It"/"They" where the reader cannot tell what it is (the answer's first,
     the model's sentence before it withheld or never written; or, for "It", one after a sentence about
@@ -435,7 +448,8 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
             checked = verifier.check(sentence, sources, result.report, asked if echoes else "")
             if checked.text:
                 # judged as written, shown in the answer's voice ("Do We Need Adam?", a title, stays)
-                checked.text = _named_once(third_person(checked.text, [s.paper.title for s in sources]))
+                checked.text = _as_written(_named_once(third_person(checked.text, [s.paper.title for s in sources])),
+                                           [s.paper.name for s in sources])
                 # "It develops …" first, the sentence before it withheld, or after a sentence about another paper
                 # ("Mobile-GS … [1]. It … adjusting the opacity of Gaussian primitives … [2]"): name what "it" is
                 if not kept or (set(result.sentences[-1].cited) != set(checked.cited)

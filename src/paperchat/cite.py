@@ -86,15 +86,18 @@ _VERB = (r"(?:uses?|is|are|proposes?|introduces?|focus(?:es)?|aims?|improves?|ac
          r"targets?|presents?|stud(?:y|ies)|shows?)\b")
 # a marker before "and", "or", "both" or a verb in the third person ("PEARL [1] adapts …") is a subject;
 # "[1] across tasks", "[1] thus" are not ("[a-z]{2,}[^siu]s": not "…ss", "…is", "…us")
-_NOUN_MARKER = re.compile(rf"\[(\d+)\](?=\s+(?:(?:and|or|both|has|does)\b|{_VERB}|(?!always|towards)[a-z]{{2,}}[^siu\W]s\b))")
+# an adverb may come between ("while [2] further remains robust …", over ICLR 2026: left a marker, the clause
+# read "while further remains robust")
+_ADVERB = r"(?:(?:also|further|still|then|only|instead|(?!apply|rely|supply|reply)[a-z]{3,}ly)\s+)?"
+_NOUN_MARKER = re.compile(rf"\[(\d+)\](?=\s+{_ADVERB}(?:(?:and|or|both|has|does)\b|{_VERB}|(?!always|towards)[a-z]{{2,}}[^siu\W]s\b))")
 # "…, while SlerpFlow and [3] address …": after "and", a marker before a word that opens no phrase is a subject
 # too (its verb plural, which the rule above does not read); left a marker, it reads "SlerpFlow and address"
 _JOINED_MARKER = re.compile(r"(?<=\band )\[(\d+)\](?=\s+(?!(?:in|on|for|to|with|by|at|as|of|from|the|an?|across|"
                             r"over|under|into|via|than|that|which|who|respectively|both|also|each|all)\b)[a-z]{3,}\b)")
 # "…, while [2] demonstrates …": after a contrast word, a marker before a verb is the subject
 # "…, with [1] demonstrating …" too
-_CONTRAST_MARKER = re.compile(r"(?:(?<=\bwhile )|(?<=\bwhereas )|(?<=\bwhilst )|(?<=\bbut ))\[(\d+)\](?=\s+[a-z]+s\b)"
-                              r"|(?<=\bwith )\[(\d+)\](?=\s+[a-z]+ing\b)")
+_CONTRAST_MARKER = re.compile(rf"(?:(?<=\bwhile )|(?<=\bwhereas )|(?<=\bwhilst )|(?<=\bbut ))\[(\d+)\](?=\s+{_ADVERB}[a-z]+s\b)"
+                              rf"|(?<=\bwith )\[(\d+)\](?=\s+{_ADVERB}[a-z]+ing\b)")
 # "… faster than [1]", "outperforms [1]": a marker that is what the sentence compares with
 _COMPARED_MARKER = re.compile(r"(?:\b(?:more|less)\s+[\w-]+|\b[a-z][\w-]*er|\bbetter|\bworse)\s+than\s+\[(\d+)\]|"
                               r"\b(?:outperform|surpass|beat|exceed)(?:s|ed|ing)?\s+\[(\d+)\]", re.I)
@@ -302,6 +305,15 @@ class Verifier:
                 if (_holds(said, bare) and done_without(clause) <= done_without(said) and not of_earlier_work(said)
                         and not conflict(clause, said, said, source.paper.abstract, names)):
                     return True, said, ""
+        if why == CLAIM_NEGATES and (free := done_without(clause) - NEEDING):
+            # "EpiCache proposes a smarter KV cache eviction strategy that reduces memory usage without requiring
+            # training" (over ICML 2026): what it does without, the abstract's own sentences do without ("a
+            # training-free KV cache management framework"); the rest is read against the closest sentences as before
+            saying = [s for s in source.sentences if not of_earlier_work(s) and free & done_without(s)]
+            rest = _DOING_WITHOUT.sub("", clause)
+            if (saying and rest != clause and free <= set().union(*(done_without(s) for s in saying))
+                    and not conflict(rest, best, nearby, source.paper.abstract, names)):
+                return True, saying[0], ""
         if why.startswith(NUMBER_WHY):
             # "reduces decoding steps by up to 3.4×" is closest to a sentence without the number;
             # the sentence that states it, with all the clause's key terms but one, is read instead
@@ -713,6 +725,10 @@ def _unsupported(sentence: str, report: Verification, reason: str, cited: list[i
     report.dropped_sentences.append(sentence)
     report.dropped_reasons.append(reason)
     return Checked(None, cited, closest, reason, said=sentence)
+
+
+# what a claim says its paper does without, to the clause's end: "without requiring training", "with no extra data"
+_DOING_WITHOUT = re.compile(r",?\s*\b(?:without|with no|requiring no|needing no|no need for)\b[^,;.\[]*", re.I)
 
 
 def _clauses(body: str, min_terms: int, names: Sequence[str] = ()) -> list[str]:
