@@ -499,6 +499,54 @@ def test_what_a_claim_does_without_may_be_said_in_another_sentence_of_the_paper(
         assert verifier.check(wrong, shown, Verification()).text is None, wrong
 
 
+MANTIS = ("Mantis: Lightweight Foundation Model for Time Series Classification",
+          "While foundation models have revolutionized various domains, their application to time series "
+          "classification remains rather under-explored. To bridge this gap, we introduce Mantis, a transformer-based "
+          "foundation model pre-trained exclusively on synthetic data via self-supervised contrastive learning. "
+          "Extensive experiments demonstrate that Mantis establishes a new state-of-the-art, outperforming existing "
+          "foundation models across four diverse dataset collections covering various application domains.")
+OLIVIA = ("Olivia: Harmonizing Time Series Foundation Models with Power Spectral Density",
+          "Time series foundation models rely on large-scale pretraining over diverse datasets across domains, yet "
+          "their heterogeneity in temporal patterns could hinder the effectiveness of training and learning "
+          "transferable time series representations. Specifically, we propose Harmonizer, a module that reshapes "
+          "spectral structures and implicitly harmonizing PSDs across datasets. Then, we propose Olivia, a novel time "
+          "series foundation model built upon these harmonization mechanisms. Extensive experiments on two "
+          "large-scale benchmarks (TSLib and GIFT-Eval) and extra 6 datasets from GluonTS, demonstrate Olivia "
+          "consistently achieves state-of-the-art performance under zero-shot, few-shot, and full-shot forecasting "
+          "scenarios.")
+
+
+def test_the_data_a_paper_names_backs_a_claim_of_what_it_is_evaluated_on(verifier) -> None:
+    """Over ICML 2026, asked what datasets the time series foundation models use: a short clause of rare dataset
+    names sits far from the long sentence that names them (cosine 0.38), so "Olivia is evaluated on TSLib and
+    GIFT-Eval" was withheld; and a sentence naming Mantis and Olivia, cited to [2] alone, was kept: a one-word
+    title lead ("Mantis: …") is the paper's name, as a name with inner capitals is."""
+    shown = _shown(verifier, (_paper("m", *MANTIS), "Mantis"), (_paper("o", *OLIVIA), "Olivia"))
+    for said in ("Olivia is evaluated on TSLib and GIFT-Eval [2].",
+                 "[2] uses two large-scale benchmarks, TSLib and GIFT-Eval, and 6 datasets from GluonTS."):
+        assert verifier.check(said, shown, Verification()).text is not None, said
+    for wrong in ("Olivia is evaluated on TSLib and ImageNet [2].",  # a dataset the abstract does not name
+                  "Mantis is evaluated on TSLib and GIFT-Eval [1].",  # another paper's
+                  "Olivia is not evaluated on TSLib and GIFT-Eval [2].",
+                  "Olivia uses TSLib and GIFT-Eval and 7 datasets from GluonTS [2].",
+                  "The papers on time series foundation models use synthetic data via self-supervised contrastive "
+                  "learning for Mantis and large-scale benchmarks for Olivia [2]."):
+        assert verifier.check(wrong, shown, Verification()).text is None, wrong
+
+
+def test_the_sentence_that_names_the_claims_datasets_is_found_whatever_the_cosine(verifier) -> None:
+    from paperchat.cite import _naming_its_data
+
+    [source] = _shown(verifier, (_paper("o", *OLIVIA), "Olivia"))
+    names = ["Olivia", OLIVIA[0]]
+    assert _naming_its_data("Olivia is evaluated on TSLib and GIFT-Eval", source, names) == 3
+    assert _naming_its_data("Olivia uses 6 datasets from GluonTS", source, names) == 3
+    for unsaid in ("Olivia is evaluated on TSLib and ImageNet",  # a name the abstract lacks
+                   "Olivia beats TSLib and GIFT-Eval",  # no word of using data
+                   "Olivia is evaluated on TSLib and fails"):  # a word its sentence lacks
+        assert _naming_its_data(unsaid, source, names) is None, unsaid
+
+
 def test_a_name_the_paper_is_measured_against_is_not_its_name(verifier) -> None:
     """Over ICML 2026, "What speedup does EAGLE-style drafting get in these papers?" was answered
     "EAGLE-3 achieves up to 1.6× end-to-end speedup over EAGLE-3 … [1]" and kept: the model had written

@@ -639,3 +639,25 @@ def test_a_later_clause_whose_subject_is_the_paper_is_read_as_said_of_it() -> No
                         GLOWQ.split(". ")[1], GLOWQ, GLOWQ, ["GlowQ"])
     assert not conflict("GlowQ addresses low-bit accuracy, while GPTQ is widely used as a standard method in deploying "
                         "large language models.", best, GLOWQ, GLOWQ, ["GlowQ"])
+
+
+HALTON = ("However, MaskGIT's token unmasking scheduler, an essential component of the framework, has not received the "
+          "attention it deserves. We then propose a new sampling strategy based on our Halton scheduler instead of the "
+          "original Confidence scheduler. Our scheduler does not require retraining or noise injection. Evaluation of "
+          "both class-to-image synthesis on ImageNet and text-to-image generation on the COCO dataset demonstrates "
+          "that the Halton scheduler outperforms the Confidence scheduler quantitatively by reducing the FID.")
+
+
+@pytest.mark.parametrize(("claim", "closest", "ok"), [
+    # both kept on the seeds: the closest sentence negates too ("has not received", "instead of"), so the
+    # negations were counted even; another sentence states what the claim denies
+    (" is not evaluated on ImageNet and COCO.", 0, False),
+    ("The Halton scheduler does not outperform the Confidence scheduler.", 1, False),
+    ("The Halton scheduler outperforms the Confidence scheduler.", 3, True),
+    # what the abstract itself negates, or a sentence on other work, is no affirmation
+    ("The Halton scheduler does not require retraining or noise injection.", 2, True),
+    ("The token unmasking scheduler has not received the attention it deserves.", 0, True)])
+def test_a_negation_is_caught_where_another_sentence_states_what_it_denies(claim: str, closest: int, ok: bool) -> None:
+    best = HALTON.split(". ")[closest]
+    assert (polarity_conflict(claim, best, HALTON) == "") is ok
+    assert (conflict(claim, best, best, HALTON) == "") is ok

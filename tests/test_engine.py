@@ -548,11 +548,17 @@ def test_under_a_table_the_model_is_not_shown_the_question_unless_it_says_what_t
     engine = Engine(settings, seed_index, chat)
     for question, shown in ((QUESTION, False),
                             ("How do the watermarking papers differ in robustness?", True),
-                            ("What is GenCape?", True)):
+                            ("What is GenCape?", True),
+                            ("Which datasets do the speculative decoding papers evaluate on, and how do they differ?", True)):
         answer = engine.answer(question)
         assert (answer.table is not None) == (question != "What is GenCape?"), question
         prompt = chat.prompts[-1][-1]["content"]
         assert ("Question:" in prompt) == shown, question
+        # a table with a Data column (the question asks what data): the model is asked for the data, not how the
+        # papers differ in approach (over ICML 2026 "What datasets do the papers on time series foundation models
+        # use?" was answered with their approaches)
+        data = answer.table is not None and "Data" in answer.table.columns
+        assert (A.TASK_TABLE_DATA in prompt) == data == question.startswith("Which datasets"), question
 
 
 def test_under_a_table_the_model_is_shown_approach_and_result_not_the_problem(settings, seed_index) -> None:

@@ -111,12 +111,17 @@ PROMPT_LEAVES_OUT = frozenset({"Problem"})
 # "By how much?" after a table: asked how the papers differ, the model compared their problems, no amount
 TASK_TABLE_AMOUNT = ("In at most three short sentences, say what amount each paper reports and what it measures. "
                      "Use only the table.")
+# "What datasets do the papers on time series foundation models use?" (over ICML 2026, a Data column shown): asked
+# how the papers differ, the model compared their approaches and named no dataset
+TASK_TABLE_DATA = ("In at most three short sentences, say what data or benchmarks each paper uses or introduces. "
+                   "Use only the table.")
 TASK_COMPARE = "Compare the papers in one or two sentences: what each does and how they differ."
 TASK_ANSWER = "Answer the question in one or two sentences."
 # "Which papers combine diffusion models with RL?" over one paper: asked to answer, the model replied "[1]"
 TASK_WHICH = "In one or two sentences, name each paper and say what it proposes that answers the question."
 # … and the table's column names ("They differ in their problem, approach and result.")
-TASKS = " ".join((TASK_TABLE, TASK_TABLE_AMOUNT, TASK_COMPARE, TASK_ANSWER, TASK_WHICH, *T.COLUMNS, T.DATA))
+TASKS = " ".join((TASK_TABLE, TASK_TABLE_AMOUNT, TASK_TABLE_DATA, TASK_COMPARE, TASK_ANSWER, TASK_WHICH, *T.COLUMNS,
+                  T.DATA))
 # a question that asks which papers (or which of those shown) do something
 _WHICH = re.compile(r"^\W*(?:which|what)\b(?:\s+[\w-]+){0,3}?\s+(?:papers?|works?|ones?|of (?:them|these|those|the two))\b|"
                     r"\bwhich one\b|^\W*(?:are|is) there (?:any )?papers?\b", re.I)
@@ -315,7 +320,8 @@ def prompt(plan: Plan, ev: Evidence, rows: int | None = None, room: int | None =
     if ev.table is not None:
         lines = [f"[{r.n}] {labels[r.n]}: " + "; ".join(f"{k}: {c.text}" for k, c in _shown_cells(r))
                  for r in ev.table.rows[:rows]]
-        task = TASK_TABLE_AMOUNT if asks_amount(plan.question) else TASK_TABLE
+        task = (TASK_TABLE_AMOUNT if asks_amount(plan.question) else TASK_TABLE_DATA if T.DATA in ev.table.columns
+                else TASK_TABLE)
         system, head = SYSTEM.replace("two", "three"), "Table"
     else:
         lines = [f"[{n}] {labels[n]}: {' '.join(ev.quotes[n])}" for n in ev.quotes]
@@ -328,7 +334,7 @@ def prompt(plan: Plan, ev: Evidence, rows: int | None = None, room: int | None =
     # language models handle tokens …"), words most abstracts never use, and the verifier withheld 18 such
     # sentences over the 67 held-out comparative questions (1 without them)
     question = "" if (ev.table is not None and plan.reading == "fresh" and not asks_amount(plan.question)
-                      and not aspect(plan.question)) else asked(plan)
+                      and not aspect(plan.question) and T.DATA not in ev.table.columns) else asked(plan)
 
     def messages() -> list[dict[str, str]]:
         shown = "\n".join(lines)
