@@ -380,8 +380,10 @@ def polarity_conflict(claim: str, support: str, abstract: str = "") -> str:
         return ABSTRACT_NEGATES
     if said and _swapped(claim, support):
         return CLAIM_NEGATES
-    if said and abstract and any(_affirms(claim, sentence, abstract) for sentence in sentences(abstract)):
-        return CLAIM_NEGATES
+    if said and abstract:
+        denied = done_without(abstract)
+        if any(_affirms(claim, sentence, denied) for sentence in sentences(abstract)):
+            return CLAIM_NEGATES
     return ""
 
 
@@ -390,16 +392,16 @@ _OTHER_WORK = re.compile(r"\b(?:existing|prior|previous|conventional|traditional
                          r"compared|than)\b", re.I)
 
 
-def _affirms(claim: str, sentence: str, abstract: str) -> bool:
+def _affirms(claim: str, sentence: str, denied: set[str]) -> bool:
     """Does a sentence of the abstract state what a negation of the claim denies, wherever it is (the closest
     sentence to "The Halton scheduler does not outperform the Confidence scheduler" is "… based on our Halton
     scheduler instead of the original Confidence scheduler", a negation too): the first two terms the claim's
     negation governs are both in it, and it negates nothing, speaks of no other work, and the abstract does not
-    negate both terms anywhere. "… is not evaluated on ImageNet and COCO" against "Evaluation of both class-to-image
+    negate both terms anywhere (`denied`: what it does without, claims.done_without). "… is not evaluated on ImageNet and COCO" against "Evaluation of both class-to-image
     synthesis on ImageNet and text-to-image generation on the COCO dataset …"."""
     if _NEGATION.search(sentence) or _FREE.search(sentence) or _OTHER_WORK.search(sentence) or of_earlier_work(sentence):
         return False
-    held, denied = set(tokenize(sentence)), done_without(abstract)
+    held = set(tokenize(sentence))
     for m in _NEGATION.finditer(claim):
         governed = [t for t in tokenize(" ".join(claim[m.end():].split()[:4])) if t not in NEEDING][:2]
         if len(governed) == 2 and all(t in held for t in governed) and not all(t in denied for t in governed):
