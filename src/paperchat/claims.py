@@ -985,11 +985,17 @@ def _later_subjects(claim: str, names: Sequence[str]) -> list[str]:
     parts = []
     for name in names:
         for m in re.finditer(rf"{_NAME_OPENS}{re.escape(name)}\s+(?=[a-z])", claim, re.I) if name else ():
-            rest = re.sub(r"^having\b", "has", re.sub(r"^being\b", "is", claim[m.end():]))
-            for other in sorted(names, key=len, reverse=True):
-                rest = re.sub(re.escape(other), " ", rest, flags=re.I) if other else rest
-            parts.append(f" {rest}")
+            parts.append(" " + _unnamed(re.sub(r"^having\b", "has", re.sub(r"^being\b", "is", claim[m.end():])), names))
     return parts
+
+
+def _unnamed(text: str, names: Sequence[str]) -> str:
+    """`text` with each of `names` (longest first, any case) taken out: a title is a name, so its words
+    ("Do Not Let …", "One Step Diffusion") are no negation and no number."""
+    for name in sorted(names, key=len, reverse=True):
+        if name:
+            text = re.sub(re.escape(name), " ", text, flags=re.I)
+    return text
 
 
 def conflict(claim: str, best: str, nearby: str, abstract: str, own_names: Sequence[str] = ()) -> str:
@@ -998,10 +1004,8 @@ def conflict(claim: str, best: str, nearby: str, abstract: str, own_names: Seque
     few closest (a number may sit in the next sentence), `abstract` the whole text (names).
     `own_names` are the titles and labels of the papers the claim cites: a title is a name,
     so its words ("Do Not Let …", "One Step Diffusion") are no negation and no number."""
-    plain = _REPLY.sub("", claim)  # "No, ZIP-RC does not need an extra model": the reply word answers, it claims nothing
-    for name in sorted(own_names, key=len, reverse=True):
-        if name:
-            plain = re.sub(re.escape(name), " ", plain, flags=re.I)
+    # "No, ZIP-RC does not need an extra model": the reply word answers, it claims nothing
+    plain = _unnamed(_REPLY.sub("", claim), own_names)
     return (number_conflict(plain, nearby) or glued_conflict(plain, abstract) or pairing_conflict(plain, nearby)
             or context_conflict(plain, nearby) or level_conflict(plain, nearby)
             or polarity_conflict(plain, best, abstract)
