@@ -293,6 +293,19 @@ COMPARATIVE_HELD_OUT_R = [
     ("Which papers estimate poses or keypoints, and how do they differ?", ["gencape", "gst"]),
 ]
 
+# Split "held-out-s": written at the start of the session after 0d3e69a from a word search over the seed
+# abstracts (flow matching, uncertainty, policy/policies, sparse), gold by reading the sentences that hold
+# those words (a paper that only names the word as another method's is not gold), and run before any change
+# of that session.
+COMPARATIVE_HELD_OUT_S = [
+    ("Which papers build on flow matching, and how do they differ?", ["frf", "cwts", "flowcast", "dwf", "unpaired"]),
+    ("Which papers model uncertainty, and how do they differ?", ["gendfl", "v1prior", "gencape"]),
+    ("Which papers train policies or use policy gradients, and how do they differ?",
+     ["grace", "faps", "genrl", "hydra", "lowprob"]),
+    ("Which papers work with sparse data or sparse features, and how do they differ?",
+     ["fctpp", "querylens", "genda"]),
+]
+
 FILTERED = [
     ("ICLR 2025 papers on speculative decoding", ["pearl"]),
     ("ICLR 2026 papers on watermarking", ["wm_spec", "noiseprints"]),
@@ -434,7 +447,8 @@ def build() -> list[dict]:
                                      ("held-out-o", "o", COMPARATIVE_HELD_OUT_O),
                                      ("held-out-p", "p", COMPARATIVE_HELD_OUT_P),
                                      ("held-out-q", "q", COMPARATIVE_HELD_OUT_Q),
-                                     ("held-out-r", "r", COMPARATIVE_HELD_OUT_R)):
+                                     ("held-out-r", "r", COMPARATIVE_HELD_OUT_R),
+                                     ("held-out-s", "s", COMPARATIVE_HELD_OUT_S)):
                 for k, (q, gold) in enumerate(held, 1):
                     rows.append({"id": f"comparative-{tag}{k:02d}", "category": cat, "split": split, "turns": [q],
                                  "gold": [P[g] for g in gold]})
