@@ -1012,6 +1012,24 @@ def test_the_questions_frame_said_of_a_paper_that_never_uses_it_is_withheld(veri
     assert _asked_unheld("spreads tokens", "Which papers spread tokens?", halton) == ""
 
 
+def test_being_evaluated_on_data_the_paper_names_is_no_word_of_the_question_put_on_it() -> None:
+    """Over ICML 2026, "Which papers use graph neural networks for molecules, and what datasets do they evaluate
+    on?" got "Sheaf Neural Networks on SPD Manifolds [3] uses …, evaluates on 6/7 MoleculeNet benchmarks",
+    withheld for "evalu": its abstract "achieves SOTA on 6/7 MoleculeNet benchmarks", which is being evaluated
+    on them. A data word with no data the paper names is still the question's word put on it."""
+    from paperchat.cite import _asked_unheld
+
+    asked = "Which papers use graph neural networks for molecules, and what datasets do they evaluate on?"
+    sheaf = _paper("x", "Sheaf Neural Networks on SPD Manifolds", "We develop a sheaf neural network on the SPD "
+                   "manifold. Our dual-stream architecture achieves SOTA on 6/7 MoleculeNet benchmarks.")
+    assert _asked_unheld("Sheaf Neural Networks evaluates on 6/7 MoleculeNet benchmarks", asked, sheaf) == ""
+    assert _asked_unheld("Sheaf Neural Networks evaluates on high-quality molecular representations", asked,
+                         sheaf) == "evalu"
+    # data the abstract names only as earlier work's is not the paper's
+    earlier = _paper("y", "Sheaf", "Prior methods were tested on QM9. We develop a sheaf neural network.")
+    assert _asked_unheld("Sheaf evaluates on QM9", asked, earlier) == "evalu"
+
+
 def test_a_name_holding_but_is_not_put_in_twice(verifier) -> None:
     """Over ICML 2026: "[2] proposes …" read "Sparse but Wrong Sparse but Wrong proposes …": the name put in
     for the marker was cut at its "but", as a clause is, and so not seen before the marker."""

@@ -202,6 +202,33 @@ def test_a_data_cell_names_data_and_a_column_none_fills_is_left_out() -> None:
     assert table.rows[0].cells["Data"].text == "—" and "benchmarks" in table.rows[1].cells["Data"].text
 
 
+def test_the_data_cell_is_the_sentence_naming_what_the_paper_uses_picked_first() -> None:
+    """Over ICML 2026, "… and what datasets do they evaluate on?": C-FREE's Data cell was its opening "yet large
+    labeled datasets remain scarce" (what the field lacks), and the Sheaf paper's "—", its one data sentence
+    ("achieves SOTA on 6/7 MoleculeNet benchmarks") taken by Result first."""
+    question = "Which papers use graph neural networks for molecules, and what datasets do they evaluate on?"
+    cfree = Paper(paper_id="c", title="C-FREE", venue="ICML", year=2026, abstract=(
+        "Molecular representations are essential, yet large labeled datasets remain scarce. "
+        "We introduce C-FREE, which predicts subgraph embeddings. "
+        "Pretraining on the GEOM dataset, C-FREE achieves state-of-the-art results on MoleculeNet. "
+        "Fine-tuning across datasets with diverse sizes further demonstrates transfer."))
+    sheaf = Paper(paper_id="s", title="Sheaf", venue="ICML", year=2026, abstract=(
+        "Graph neural networks face two challenges. We develop the first sheaf neural network on the SPD manifold. "
+        "Our dual-stream architecture achieves SOTA on 6/7 MoleculeNet benchmarks."))
+    e = WordEmbedding(model_name="t")
+    table = T.build([_source(1, cfree, ["background", "method", "result", "result"]),
+                     _source(2, sheaf, ["background", "method", "result"])], [1, 2], question,
+                    np.asarray(e.get_query_embedding(question), dtype=np.float32))
+    assert table.columns == ["Problem", "Approach", "Result", "Data"]  # shown in this order, whatever picks first
+    first, second = table.rows
+    assert list(first.cells) == table.columns
+    assert "GEOM" in first.cells["Data"].text and "MoleculeNet" in second.cells["Data"].text
+    assert second.cells["Result"].text == "—"  # its one result sentence is the Data cell; no sentence twice
+    # without a question (paperchat compare) the same cell, a sentence naming data
+    assert "GEOM" in T.build([_source(1, cfree, ["background", "method", "result", "result"])], [1],
+                             "What data do they use?").rows[0].cells["Data"].text
+
+
 def test_a_long_sentence_is_cut_at_a_clause_boundary() -> None:
     sentence = ("We evaluate the method on twelve benchmarks covering language, vision and speech, " * 4).strip()
     text, clipped = T.clip(sentence, 20)

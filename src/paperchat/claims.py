@@ -63,6 +63,9 @@ _PAIRS = [
     # half therefore partly reflects the generator's vocabulary)
     ("enhance", "diminish"), ("surpass", "trail"), ("exceed", "trail"),
 ]
+# a dataset's or benchmark's name: a capital, then a capital or digit within it ("MoleculeNet", "GEOM",
+# "CIFAR-10", "TSLib", "CrossDocked2020"); "LLMs" too, which callers read beside data words
+DATA_NAME = re.compile(r"(?<![\w-])[A-Z][\w.-]*[A-Z0-9][\w-]*(?![\w-])")
 _NAME = re.compile(r"\b(?=\w*[A-Z])(?=\w*(?:[a-z][A-Z]|[A-Za-z]\d|\d[A-Za-z]|[A-Z]{2}))[A-Za-z][\w\-]*\b")
 
 
