@@ -1030,6 +1030,32 @@ def test_being_evaluated_on_data_the_paper_names_is_no_word_of_the_question_put_
     assert _asked_unheld("Sheaf evaluates on QM9", asked, earlier) == "evalu"
 
 
+def test_a_list_of_the_papers_clauses_is_judged_clause_by_clause(verifier) -> None:
+    """Over ICML 2026 the protein-design answer was withheld whole: "DeCoDe decouples diffusion processes, while
+    Proteo-R1 uses CoT reasoning, MoMST learns relative preference signals, and String Method probes diffusion
+    models." A comma before a paper's name ends the clause of the paper named before it, and a name one paper
+    coined (MoMST, not its title) names that paper; a clause put on the wrong paper is still withheld."""
+    srcs = _shown(
+        verifier,
+        (_paper("d", "DeCoDe: Decoupling Binding Position and Molecular Conformation", "We propose DeCoDe, a diffusion "
+                "framework that decouples the diffusion processes of the binding position and molecular conformation."),
+         "DeCoDe"),
+        (_paper("p", "Proteo-R1: Thinking Foundation Models for Protein Binder Design", "By embedding chain-of-thought "
+                "reasoning into the generative trajectory, the model transforms diffusion into a process of thought."),
+         "Proteo-R1"),
+        (_paper("m", "Multi-Objective Protein Design via Memory-Aware Test-Time Scaling", "We introduce a memory-aware "
+                "test-time scaling method. We derive relative preference signals from successful and failed cases to "
+                "guide protein generation. Evaluations demonstrate that MoMST exhibits remarkable performance."),
+         "Multi-Objective Protein Design via…"))
+    listed = ("DeCoDe decouples the diffusion processes of the binding position, Proteo-R1 embeds chain-of-thought "
+              "reasoning into the generative trajectory, and MoMST derives relative preference signals from failed cases.")
+    out = verifier.check(listed, srcs, Verification())
+    assert out.text and out.text.endswith("[1][2][3]."), out.reason
+    swapped = ("DeCoDe decouples the diffusion processes of the binding position, and MoMST embeds chain-of-thought "
+               "reasoning into the generative trajectory.")
+    assert verifier.check(swapped, srcs, Verification()).text is None
+
+
 def test_a_name_holding_but_is_not_put_in_twice(verifier) -> None:
     """Over ICML 2026: "[2] proposes …" read "Sparse but Wrong Sparse but Wrong proposes …": the name put in
     for the marker was cut at its "but", as a clause is, and so not seen before the marker."""

@@ -661,3 +661,20 @@ def test_a_negation_is_caught_where_another_sentence_states_what_it_denies(claim
     best = HALTON.split(". ")[closest]
     assert (polarity_conflict(claim, best, HALTON) == "") is ok
     assert (conflict(claim, best, best, HALTON) == "") is ok
+
+
+def test_a_direction_flipped_from_a_sentence_other_than_the_closest_is_caught() -> None:
+    """A direction claim of eval/claims.jsonl, once split off by the verifier's clause reading: "FedMC consistently
+    and significantly diminishes the performance of these state-of-the-art methods", to which MiniLM put a sentence
+    without either word closest; the abstract's last sentence says "enhances" of the same words."""
+    from paperchat.claims import direction_elsewhere
+
+    abstract = ("We validate our proposed method by integrating it with a wide range of existing FL algorithms. "
+                "Experimental results show that FedMC consistently and significantly enhances the performance of these "
+                "state-of-the-art methods across multiple benchmarks.")
+    best = "We validate our proposed method by integrating it with a wide range of existing FL algorithms."
+    flipped = "FedMC consistently and significantly diminishes the performance of these state-of-the-art methods."
+    assert "'diminish' where the abstract says 'enhance'" in direction_elsewhere(flipped, best, abstract)
+    assert direction_elsewhere(flipped.replace("diminishes", "enhances"), best, abstract) == ""
+    # a sentence that shares few of the claim's words is not what it flips
+    assert direction_elsewhere("FedMC diminishes communication overhead between clients.", best, abstract) == ""

@@ -517,6 +517,17 @@ class Verifier:
                 subjects[n] = name
                 if name not in unjudged:  # judged without it, like a name put in for a marker
                     unjudged.append(name)
+        # "DeCoDe decouples …, MoMST learns relative preference signals, and …": in a list of the papers' clauses,
+        # the name one shown paper coined (not its title) opens that paper's clause. It stays in the words judged:
+        # "…, while FC-TPP focuses on generation quality" is too bare without it to find FC-TPP's sentence
+        coined: list[str] = []
+        for word in _LEADING_WORD.findall(body) if subjects else []:
+            coiners = [n for n in valid or sorted(by_n) if _coined_after(f" {word}", by_n[n].paper) and any(
+                re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", said) and not of_earlier_work(said)
+                for said in sentences(by_n[n].paper.abstract))]  # "While DFL has been shown …" is not Gen-DFL's
+            if len(coiners) == 1 and coiners[0] not in subjects:
+                subjects[coiners[0]] = word
+                coined.append(word)
         # "Helmsman and Riemannian Federated Learning … address federated learning with LLMs [1][2]": each
         joint = _joint_subjects(body, {n: by_n[n].paper.name for n in valid or sorted(by_n)})
         for n in joint:  # judged with the names written, as before; each is then held to the clause alone
@@ -527,12 +538,12 @@ class Verifier:
         # that finds it off every abstract's topic, it is judged as if the model had written the title
         # ("[1] supports its analysis with experiments" alone is too bare to be close to the
         # abstract's "we support …"), and the meaning checks must still pass on the bare words
-        bare, bare_clauses = _without(body, unjudged, self.min_clause_terms)
+        bare, bare_clauses = _without(body, unjudged, self.min_clause_terms, coined)
         # the papers a sentence cites may be named in it ("MAP and P-GenRM both …" [1][2])
         cited_names = [name for n in valid for name in (by_n[n].label, by_n[n].paper.title)]
         outcome = first = self._judge(bare, sources, valid, cited_names, bare_clauses)
         if isinstance(first, Checked) and first.reason == NO_SENTENCE and unjudged:
-            named = _clauses(body, self.min_clause_terms, unjudged)
+            named = _clauses(body, self.min_clause_terms, unjudged + coined)
             titled = self._judge(body, sources, valid, cited_names, named)
             if not isinstance(titled, Checked):
                 backers = titled[3]
@@ -546,7 +557,7 @@ class Verifier:
         if isinstance(outcome, Checked):
             return _unsupported(sentence, report, outcome.reason, valid, outcome.support)
         final, support, moved, per_clause, closeness = outcome
-        named_clauses = _clauses(body, self.min_clause_terms, unjudged)
+        named_clauses = _clauses(body, self.min_clause_terms, unjudged + coined)
         if len(named_clauses) != len(per_clause):  # split otherwise without the names: judge it whole
             named_clauses, per_clause, closeness = [body], [final], [{}]
         shown_names = [w for o in sources for w in (o.paper.title, o.label, o.paper.name)]
@@ -745,9 +756,12 @@ def _clauses(body: str, min_terms: int, names: Sequence[str] = ()) -> list[str]:
     # no boundary inside a name: "In Agents We Trust, but Who Do Agents Trust? …" is one title
     inside = [(m.start(), m.end()) for n in named for m in re.finditer(re.escape(n), body)]
     bounds = [m for m in _CLAUSE.finditer(body) if not any(a <= m.start() and m.end() <= b for a, b in inside)]
+    listed = re.compile(r"^$")  # ", Proteo-R1 uses …" after "DeCoDe decouples …": a list of papers' clauses
     if named:
-        before = re.compile(rf"\s+and\s+(?=(?:{'|'.join(re.escape(n) for n in named)})(?![\w-]))")
-        bounds = sorted(bounds + [m for m in before.finditer(body)
+        alts = "|".join(re.escape(n) for n in named)
+        before = re.compile(rf"\s+and\s+(?=(?:{alts})(?![\w-]))")
+        listed = re.compile(rf"\s*,\s*(?=(?:{alts})(?![\w-]))")
+        bounds = sorted(bounds + [m for pattern in (before, listed) for m in pattern.finditer(body)
                                   if not any(b.start() <= m.start() < b.end() for b in bounds)],
                         key=lambda m: m.start())
     out: list[str] = []
@@ -758,6 +772,8 @@ def _clauses(body: str, min_terms: int, names: Sequence[str] = ()) -> list[str]:
             continue  # the end of an enumeration: this clause goes on
         if m and m.re is not _CLAUSE and len(tokenize(_strip(body[start:end], named))) < SAID_BESIDE_NAME:
             continue  # "X and Y both use …": the names are one subject
+        if m and m.re is listed and not any(n in body[start:end] for n in named):
+            continue  # "Unlike earlier work, GRACE …": a comma before a name ends a clause with a paper of its own
         piece = body[start:end]
         if out and len(tokenize(piece)) < min_terms:
             out[-1] = f"{out[-1]}, {piece}"
@@ -767,19 +783,20 @@ def _clauses(body: str, min_terms: int, names: Sequence[str] = ()) -> list[str]:
     return out or [body]
 
 
-def _without(body: str, names: Sequence[str], min_terms: int) -> tuple[str, list[str]]:
+def _without(body: str, names: Sequence[str], min_terms: int, kept: Sequence[str] = ()) -> tuple[str, list[str]]:
     """`body` without the `names` put in for markers (each once), whole and as clauses. The
     clauses are cut where the named sentence's are: in "X [1] uses A, while Y [2] focuses on
     flows" the second clause has its own subject, so it is judged alone even when it is short
     without the name, not as part of the first (whose paper would then have to back it). The longest
     name goes first: "Let" (a label the model wrote) taken out of "Let's (not) just put things in Context"
-    left "'s (not) just …", and the title's "(not)" then read as the claim's negation."""
+    left "'s (not) just …", and the title's "(not)" then read as the claim's negation. The `kept` names
+    cut clauses too, but stay in them."""
     names = sorted(names, key=len, reverse=True)
     bare = body
     for name in names:
         bare = bare.replace(name, "", 1)
     bare = " ".join(bare.split()) or body
-    clauses = _clauses(body, min_terms, names)
+    clauses = _clauses(body, min_terms, [*names, *kept])
     for name in names:
         at = next((i for i, c in enumerate(clauses) if name in c), None)
         if at is None:  # cut through by a clause boundary: split the bare sentence itself
@@ -939,11 +956,17 @@ def _names(text: str, label: str, title: str = "") -> bool:
     return len(lead.split()) >= 3 and _says(text, lead, re.I)
 
 
+# a capitalised word opening a clause before a verb: the name of the clause's subject, if a paper coined it
+_LEADING_WORD = re.compile(r"(?:^|;\s*|,\s*(?:and\s+)?|\b(?:while|whereas|whilst|but)\s+)([A-Z][\w-]*[A-Za-z0-9])"
+                           r"\s+(?:[a-z]+s|is|has|was)\b")
+
+
 def _leads(body: str, name: str) -> bool:
     """A clause of `body` opens with `name` before a verb ("GRACE achieves …", "…, while P-GenRM
     uses …", "The DUET paper evaluates …"): the paper is that clause's subject, as if the model had put its marker
     there."""
-    return len(name) > 2 and re.search(rf"(?:^|;\s*|\b(?:while|whereas|whilst|but)\s+)(?:[Tt]he\s+)?{re.escape(name)}"
+    return len(name) > 2 and re.search(rf"(?:^|;\s*|,\s*(?:and\s+)?|\b(?:while|whereas|whilst|but)\s+)(?:[Tt]he\s+)?"
+                                       rf"{re.escape(name)}"
                                        r"(?:\s+(?:paper|work|study|method|approach|framework))?"
                                        r"\s+(?:[a-z]+s|is|has|was)\b", body) is not None
 
