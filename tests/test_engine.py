@@ -584,3 +584,21 @@ def test_under_a_table_the_model_is_shown_approach_and_result_not_the_problem(se
     ev = Evidence([Source(1, paper, "X", [])], {}, "", Table(["Problem", "Approach", "Result"], [only]))
     plan = Plan(question=QUESTION, query=QUESTION, filters=Filters(), comparative=True)
     assert "Problem: X studies the field." in A.prompt(plan, ev, 5)[-1]["content"]
+
+
+def test_a_single_paper_answer_that_misses_half_the_question_says_so(settings, seed_index) -> None:
+    """Over ICML 2026, "What does the paper on test-time training for video generation propose?" quoted a
+    test-time training paper that never writes "video", though the papers found beside it are titled on
+    video, with no word that the question's other half is missed. Here a watermarking paper answers a
+    question on watermarking for anomaly detection, with the seeds' anomaly detection papers beside it."""
+    engine = _engine(settings, seed_index)
+    answer = engine.answer("What does the paper on watermarking for anomaly detection propose?")
+    texts = [f"{c.paper.title} {c.paper.abstract}".lower() for c in answer.citations]
+    missed = [word for word, stem in (("watermarking", "watermark"), ("anomaly", "anomal"))
+              if texts and all(stem not in t for t in texts)]
+    assert missed  # the seeds have no paper on both: the papers quoted are on one half
+    first = answer.text.split("\n")[0]
+    assert first.startswith("*None of these abstracts uses the word") and missed[0] in first
+    # a paper that covers both halves is quoted without a note
+    both = engine.answer("What does the paper on watermarking for speculative sampling propose?")
+    assert not both.text.startswith("*None of these abstracts")

@@ -8,7 +8,7 @@ import pytest
 
 from paperchat import retrieve
 from paperchat.retrieve import CALLING_AT_MOST, Retriever, calling, parse_query
-from paperchat.schema import Filters, Hit
+from paperchat.schema import Filters, Hit, Paper
 
 VENUES = ["ICLR", "ICML"]
 
@@ -428,6 +428,38 @@ def test_a_term_no_paper_holds_is_named_once_the_collection_is_large(seed_index,
     # over ICLR 2026, "What do papers say about the scaling of test-time compute versus model size?" was told
     # that no abstract uses "say" (7 of 4,302 do): a word of asking, like "according"
     assert r.unheld("What do the watermarking papers say about oversquashing?", watermarking) == "oversquashing"
+
+
+def test_a_topic_other_papers_are_titled_on_that_the_answer_never_writes_is_named(seed_index, settings) -> None:
+    """Over ICML 2026, "What does the paper on test-time training for video generation propose?" quoted "Test-Time
+    Training Is Secretly Linear Attention" alone, on test-time training and never on video, while "Code2Video: …",
+    "Context Forcing: … Video Generation" and more were found beside it. On the seeds: a watermarking paper
+    asked of as if it were on speculative decoding, with PEARL and Self-Speculative Decoding found too."""
+    r = Retriever(seed_index, settings.retrieval)
+    hits = r.retrieve("watermarking speculative decoding", 10).hits
+    noiseprints = [h for h in hits if h.paper.title.startswith("NoisePrints")]
+    speculative = [h for h in hits if "Speculative" in h.paper.title and "atermark" not in h.paper.title]
+    assert noiseprints and len(speculative) >= 2
+    question = "What does the paper on watermarking for speculative decoding propose?"
+    assert r.elsewhere(question, noiseprints, speculative) == "speculative decoding"
+    assert r.elsewhere(question, noiseprints, speculative[:1]) == ""  # one title is no topic
+    assert r.elsewhere(question, speculative[:1], noiseprints) == ""  # the answer writes both
+    assert r.elsewhere("What does the paper on watermarking propose?", noiseprints, speculative) == ""
+
+
+def test_a_note_never_says_a_paper_lacks_a_word_its_title_writes() -> None:
+    """Over 300 questions made from ICLR 2026 authors' keywords, "… Ultrasound Computed Tomography" was quoted
+    under "None of these abstracts uses the word “Tomography”": the term is a stem ("tomographi"), and a stem
+    is no part of its word, so looking for it in the text never found it."""
+    from paperchat.retrieve import _writing
+    from paperchat.text import tokenize
+
+    paper = Paper("p", "OpenPros: A Dataset for Prostate Ultrasound Computed Tomography",
+                  "We release spiking recordings with a warm-up phase.", "ICLR", 2026)
+    writes = _writing([Hit(paper, 1.0, 0.5)])
+    for word in ("Tomography", "spiking", "spike", "warmup", "warm-up"):
+        assert all(writes(t) for t in tokenize(word, query=True)), word
+    assert not writes("video")
 
 
 def test_doing_without_reads_a_hyphenated_word_either_way(seed_index, settings) -> None:

@@ -283,6 +283,10 @@ class Engine:
                     found.relevant = {h.paper.paper_id for h in found.hits}
             rare = "" if plan.reading != "fresh" or plan.note else self._retriever.unheld(
                 plan.query, [h for h in found.hits if h.paper.paper_id in found.relevant])
+            chosen = [h for h in found.hits if h.paper.paper_id in found.relevant]
+            if not rare and plan.reading == "fresh" and not plan.comparative and not plan.note:
+                # "… test-time training for video generation …": the paper on the one topic, never on the other
+                rare = self._retriever.elsewhere(plan.query, chosen, [h for h in found.hits if h not in chosen])
             if rare:  # "oversmoothing" in no graph paper found: the closest are shown, and said to be only that
                 plan.note = _unused(rare)
             if not found.relevant:  # no hit holds the topic: nothing to answer from, unless pointed at

@@ -371,12 +371,29 @@ class Retriever:
         unseen = math.inf if RARE_SHARE * n >= 1 else 0.0
         asked = _spelled_apart(_asked(query) - _in_groups(self.alternatives(query)), idf)
         terms = sorted((t for t in asked if idf.get(t, unseen) >= rare), key=lambda t: idf.get(t, unseen), reverse=True)
-        texts = [f"{h.paper.title} {h.paper.abstract}".lower().replace("-", "") for h in hits]
+        writes = _writing(hits)
         for term in terms:
             word = next((w for w in re.findall(r"[\w-]+", query) if term in tokenize(w, query=True)), term)
-            if hits and not any(term.replace("-", "") in t for t in texts) and not _how_said(word, idf):
+            if hits and not writes(term) and not _how_said(word, idf):
                 return word
         return ""
+
+    def elsewhere(self, query: str, chosen: list[Hit], others: list[Hit]) -> str:
+        """The query's word for a term that none of the `chosen` hits holds and that names the topic of
+        OTHER_TITLES or more of the `others` (in their titles), else "": the question joins two topics no
+        paper found covers together, and the answer holds one of them. "What does the paper on
+        test-time training for video generation propose?" over ICML 2026 quoted "Test-Time Training Is
+        Secretly Linear Attention" alone, on test-time training and never on video, which "Code2Video: …",
+        "Context Forcing: … Video Generation" and others are titled on. A word of how the question is
+        asked is no topic, and a word of a paraphrase ("simulates") is rarely in titles."""
+        if not chosen:
+            return ""
+        asked = _asked(query) - _in_groups(self.alternatives(query))
+        writes = _writing(chosen)
+        missing = {term for term in self._specific(asked)
+                   if sum(term in tokenize(h.paper.title) for h in others) >= OTHER_TITLES and not writes(term)}
+        # the query's words for them, as asked: "video generation", "speculative decoding"
+        return " ".join(w for w in re.findall(r"[\w-]+", query) if set(tokenize(w, query=True)) & missing)
 
     def topic_terms(self, query: str, hits: list[Hit]) -> set[str]:
         """The query terms that two or more of the hits share: what a comparative question is
@@ -508,6 +525,16 @@ def _asked(query: str) -> set[str]:
     return set(tokenize(_NOTATION.sub(" ", query), query=True)) - asking_terms()
 
 
+def _writing(hits: Sequence[Hit]) -> Callable[[str], bool]:
+    """Does any of the hits' titles and abstracts write the term? As a term ("spike" of "spiking",
+    "tomographi" of "Tomography": a stem is no part of its word) or run together ("warmup" is held
+    by "warm-up", "oversmoothing" by "over-smoothing")."""
+    texts = [f"{h.paper.title} {h.paper.abstract}" for h in hits]
+    held = set().union(*(tokenize(t) for t in texts))
+    flat = " ".join(texts).lower().replace("-", "")
+    return lambda term: term in held or term.replace("-", "") in flat
+
+
 def _how_said(word: str, idf: dict[str, float]) -> bool:
     """An adverb ("cheaply") or the -er/-est form of a word more papers use ("quicker", "cheaper"): how
     a question is asked, however few abstracts write it so."""
@@ -548,6 +575,7 @@ TOPIC_SHARE = 0.5  # of the question's specific terms the top hit holds, a furth
 PICK_GENERIC_SHARE = 0.7
 HOLDING_MARGIN = 0.25  # set by hand on two follow-ups read in the app, not tuned
 HOLDING_BACKGROUND = 0.5  # so a paper that holds the asked word beyond its background is picked alone (not tuned)
+OTHER_TITLES = 2  # titles of other papers found that name a topic the answer's papers never write; set by hand
 RARE_SHARE = 0.002  # a term at most this share of the papers hold names a topic ("oversmoothing"); set by hand
 
 
