@@ -376,3 +376,15 @@ def test_a_comparison_tables_a_paper_on_its_topic_ranked_past_the_first_k(settin
     assert any(r.title.startswith("Unpaired Visual Editing") for r in deeper)
     shown = {c.paper.paper_id for c in answer.citations}
     assert {r.paper_id for r in answer.table.rows} <= shown
+
+
+@pytest.mark.parametrize(("title", "label"), [
+    ("PEARL: Parallel Speculative Decoding with Adaptive Draft Length", "PEARL"),
+    # over ICML 2026 a row read "[2] Position", and the model wrote "Position argues for SAEs' power …"
+    ("Position: Use Sparse Autoencoders to Discover Unknowns", "Use Sparse Autoencoders to Discover Unknowns"),
+    ("Survey: Foo – A Bar", "Foo"),
+    ("Position", "Position"),  # nothing follows: the title is all there is
+])
+def test_a_row_is_labelled_by_the_papers_name_not_its_kind(title: str, label: str) -> None:
+    assert A.short_label(title) == label
+    assert Paper(paper_id="p", title=title, abstract="x", venue="ICML", year=2026).name == label

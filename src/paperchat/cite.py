@@ -74,6 +74,7 @@ from paperchat.config import AnswerSettings
 from paperchat.markers import parse, strip_markers, with_markers
 from paperchat.schema import Checked, Paper, Source, Verification
 from paperchat.text import (
+    GENRES,
     STOPWORDS,
     asking_terms,
     held_at_stem,
@@ -934,9 +935,6 @@ def _namesakes(by_n: dict[int, Source], n: int) -> set[int]:
     return {k for k, s in by_n.items() if k != n and s.paper.name.lower() == name}
 
 
-_GENRES = frozenset({"position", "survey", "review", "tutorial", "perspective", "commentary", "opinion", "benchmark"})
-
-
 def _names(text: str, label: str, title: str = "") -> bool:
     """Does `text` name the paper: its label's first word where that looks like a name ("PEARL",
     "GenCape"; also "Pearl") and the title has a short name, or its name or whole title where that is three words or more ("Halton Scheduler
@@ -948,7 +946,7 @@ def _names(text: str, label: str, title: str = "") -> bool:
     # a one-word title lead ("Mantis: Lightweight Foundation Model …", "Olivia: …") is the paper's name however
     # written, unless it is the kind of paper ("Position: …"); over ICML 2026 "… use synthetic data … for Mantis, …
     # for Olivia, and datasets from six domains … for Position [2]" was kept on [2]'s words alone
-    coined_lead = name == lead and name[:1].isupper() and name.lower() not in STOPWORDS | _GENRES
+    coined_lead = name == lead and name[:1].isupper() and name.lower() not in STOPWORDS | GENRES
     looks_like_a_name = (any(c.isupper() for c in name[1:]) or coined_lead) and not (title and len(lead.split()) >= 3)
     # "PEARL" as written, or capitalised as a word ("Pearl and … are both …"), not "pearl" in prose
     if len(name) >= 4 and looks_like_a_name and (_says(text, name) or _says(text, name.capitalize())):
