@@ -757,7 +757,7 @@ def _clauses(body: str, min_terms: int, names: Sequence[str] = ()) -> list[str]:
     # no boundary inside a name: "In Agents We Trust, but Who Do Agents Trust? …" is one title
     inside = [(m.start(), m.end()) for n in named for m in re.finditer(re.escape(n), body)]
     bounds = [m for m in _CLAUSE.finditer(body) if not any(a <= m.start() and m.end() <= b for a, b in inside)]
-    listed = re.compile(r"^$")  # ", Proteo-R1 uses …" after "DeCoDe decouples …": a list of papers' clauses
+    listed: re.Pattern[str] | None = None  # ", Proteo-R1 uses …" after "DeCoDe decouples …": a list of clauses
     if named:
         alts = "|".join(re.escape(n) for n in named)
         before = re.compile(rf"\s+and\s+(?=(?:{alts})(?![\w-]))")
