@@ -955,16 +955,15 @@ def _names(text: str, label: str, title: str = "") -> bool:
 
 
 # a capitalised word opening a clause before a verb: the name of the clause's subject, if a paper coined it
-_LEADING_WORD = re.compile(r"(?:^|;\s*|,\s*(?:and\s+)?|\b(?:while|whereas|whilst|but)\s+)([A-Z][\w-]*[A-Za-z0-9])"
-                           r"\s+(?:[a-z]+s|is|has|was)\b")
+_CLAUSE_OPENER = r"(?:^|;\s*|,\s*(?:and\s+)?|\b(?:while|whereas|whilst|but)\s+)"  # where a clause's subject stands
+_LEADING_WORD = re.compile(rf"{_CLAUSE_OPENER}([A-Z][\w-]*[A-Za-z0-9])\s+(?:[a-z]+s|is|has|was)\b")
 
 
 def _leads(body: str, name: str) -> bool:
     """A clause of `body` opens with `name` before a verb ("GRACE achieves …", "…, while P-GenRM
     uses …", "The DUET paper evaluates …"): the paper is that clause's subject, as if the model had put its marker
     there."""
-    return len(name) > 2 and re.search(rf"(?:^|;\s*|,\s*(?:and\s+)?|\b(?:while|whereas|whilst|but)\s+)(?:[Tt]he\s+)?"
-                                       rf"{re.escape(name)}"
+    return len(name) > 2 and re.search(rf"{_CLAUSE_OPENER}(?:[Tt]he\s+)?{re.escape(name)}"
                                        r"(?:\s+(?:paper|work|study|method|approach|framework))?"
                                        r"\s+(?:[a-z]+s|is|has|was)\b", body) is not None
 
@@ -1012,10 +1011,12 @@ def _asked_unheld(clause: str, asked: str, paper: Paper) -> str:
     said = set(tokenize(clause))
     # "Sheaf Neural Networks … evaluates on 6/7 MoleculeNet benchmarks", of "… achieves SOTA on 6/7 MoleculeNet
     # benchmarks" (ICML 2026): being evaluated on the data the paper's own sentence names is what that sentence says
-    named = [n for n in DATA_NAME.findall(clause) if any(_says(s, n) and not of_earlier_work(s)
-                                                          for s in sentences(paper.abstract))]
+    def names_its_data() -> bool:  # read only for a data word the abstract does not hold
+        return any(_says(s, n) and not of_earlier_work(s)
+                   for n in DATA_NAME.findall(clause) for s in sentences(paper.abstract))
+
     for word in sorted(wanted & said):  # "in-between" is held by "inbetweening"
-        if held_at_stem(word, held) or word.replace("-", "") in squashed or (named and word in _DATA_TERMS):
+        if held_at_stem(word, held) or word.replace("-", "") in squashed or (word in _DATA_TERMS and names_its_data()):
             continue
         return word
     return ""
