@@ -306,6 +306,20 @@ COMPARATIVE_HELD_OUT_S = [
      ["fctpp", "querylens", "genda"]),
 ]
 
+# Split "held-out-t": written at the start of the session after 51c31d3 from a word search over the seed
+# abstracts (attention, Bayesian/posterior, schedule/scheduler, generalization bound/error), gold by reading
+# the sentences that hold those words (a paper that only names the word as another method's, or as its
+# application, is not gold), and run before any change of that session.
+COMPARATIVE_HELD_OUT_T = [
+    ("Which papers use attention mechanisms, and how do they differ?", ["gencape", "diffstyle"]),
+    ("Which papers use Bayesian methods or posterior inference, and how do they differ?",
+     ["genbo", "v1prior", "genda", "gencape"]),
+    ("Which papers design schedules for sampling or training, and how do they differ?",
+     ["halton", "cfg_stage", "cauchy_ct", "genrl"]),
+    ("Which papers derive generalization bounds or analyze generalization error, and how do they differ?",
+     ["sal", "semidual", "vae_dm_gen", "vae_bounds"]),
+]
+
 FILTERED = [
     ("ICLR 2025 papers on speculative decoding", ["pearl"]),
     ("ICLR 2026 papers on watermarking", ["wm_spec", "noiseprints"]),
@@ -448,7 +462,8 @@ def build() -> list[dict]:
                                      ("held-out-p", "p", COMPARATIVE_HELD_OUT_P),
                                      ("held-out-q", "q", COMPARATIVE_HELD_OUT_Q),
                                      ("held-out-r", "r", COMPARATIVE_HELD_OUT_R),
-                                     ("held-out-s", "s", COMPARATIVE_HELD_OUT_S)):
+                                     ("held-out-s", "s", COMPARATIVE_HELD_OUT_S),
+                                     ("held-out-t", "t", COMPARATIVE_HELD_OUT_T)):
                 for k, (q, gold) in enumerate(held, 1):
                     rows.append({"id": f"comparative-{tag}{k:02d}", "category": cat, "split": split, "turns": [q],
                                  "gold": [P[g] for g in gold]})
