@@ -36,6 +36,7 @@ from paperchat.text import (
     aspect,
     coined_name,
     examples,
+    framing_terms,
     joining_terms,
     mixed_names,
     outcome_terms,
@@ -400,16 +401,17 @@ class Retriever:
         about ("watermark" in "how do the watermarking papers differ in what they protect"),
         as opposed to the aspect it compares them on ("protect") or the verb that joins its topics
         ("combine … with"); all terms if none is shared."""
-        terms = set(tokenize(query, query=True)) - asking_terms() - joining_terms(query) - _aspect_terms(query)
+        terms = (set(tokenize(query, query=True)) - asking_terms() - framing_terms() - joining_terms(query)
+                 - _aspect_terms(query))
         terms = set(self._specific(terms)) or terms
         held = [set(tokenize(f"{h.paper.title}. {h.paper.abstract}")) for h in hits]
         return {t for t in terms if sum(t in h for h in held) >= 2} or terms
 
     def alternatives(self, query: str) -> list[list[list[str]]]:
         """The topics the query joins with "or" or "and" (text.alternatives), each item without its
-        generic terms; an item left empty drops out, and so does a list left with one item."""
-        groups = [[item for item in (self._specific(item) for item in items) if item]
-                  for items in alternatives(query)]
+        generic terms and its framing verbs ("derive", "analyze": text.framing_terms); an item left empty drops out, and so does a list left with one item."""
+        groups = [[item for item in (self._specific(t for t in item if t not in framing_terms()) for item in items)
+                   if item] for items in alternatives(query)]
         return [items for items in groups if len(items) >= 2]
 
     def moot(self, query: str) -> set[str]:

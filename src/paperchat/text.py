@@ -224,6 +224,18 @@ _ASKING = ("compare comparing comparison differ differs different difference dif
            "according say says said tell")
 
 
+# The verbs a comparative question says how papers stand to their topic with ("Which papers build on flow
+# matching?", "… derive generalization bounds or analyze generalization error?"): the topic is their
+# object. Only a comparison's topic drops them (Retriever.topic_terms); "builds on" stays a claim's word.
+_FRAMING = ("build builds building built based rely relies relying derive derives deriving derived "
+            "analyze analyzes analyzing")
+
+
+@lru_cache(maxsize=1)
+def framing_terms() -> frozenset[str]:
+    return frozenset(tokenize(_FRAMING, query=True))
+
+
 def held_at_stem(term: str, held: set[str]) -> bool:
     """`term` is among `held`, or one of them shares its first five letters ("decod" of "decoding", the
     stemmer's forms of one word differing after them)."""
