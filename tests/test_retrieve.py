@@ -200,6 +200,7 @@ def test_the_verb_a_comparison_frames_its_topic_with_is_no_topic(seed_index, set
     assert r.alternatives("Which papers give generalization analyses or generalization bounds?") == [
         [["give", "generaliz", "analys"], ["generaliz", "bound"]]]
 
+
 @pytest.mark.parametrize(("question", "comparative"), [
     ("Which ICLR 2025 papers are about reinforcement learning?", True),  # read in the app: was one paper's answer
     ("What recent diffusion papers study memorization?", True),
@@ -214,6 +215,12 @@ def test_the_verb_a_comparison_frames_its_topic_with_is_no_topic(seed_index, set
     ("How do papers detect benchmark contamination in LLMs?", True),
     ("How does the PEARL paper draft tokens?", False),
     ("Which benchmarks evaluate web agents, and what do they find?", True),  # over ICLR 2026: quotes, no table
+    # over ICML 2026: quotes, one paper under another, no table and no Result or Data column
+    ("How much speedup do speculative decoding papers report?", True),
+    ("What datasets do time series foundation model papers evaluate on?", True),
+    ("What compression ratios do KV cache papers achieve?", True),
+    ("How much speedup does the PEARL paper report?", False),
+    ("What datasets do the papers that study watermarks use?", True),
     ("What datasets does PEARL use?", False),
     ("What models do they evaluate?", False),
     ("Which paper introduces PEARL?", False),

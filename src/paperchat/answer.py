@@ -79,6 +79,10 @@ COMPARATIVE = re.compile(
     r"(?:which|what)\s+(?:[\w-]+\s+){1,3}?papers|"  # "Which ICLR 2025 papers", "What recent diffusion papers"
     r"(?:in|across|among|between)\s+(?:these|those|the|different|all|both)\s+papers|"  # "How are EBMs trained in these papers?"
     r"(?:how|why) (?:do|did|have|are|were) (?:[\w-]+\s+){0,2}?(?:papers|works|studies)|"  # "How do recent papers improve …?"
+    # the papers as the subject of what is asked, after the thing asked for ("How much speedup do speculative
+    # decoding papers report?", "What datasets do time series foundation model papers evaluate on?": over ICML
+    # 2026 both were answered as quotes, one paper under another, with no table)
+    r"\b(?:do|did|have|are|were)\s+(?:[\w-]+\s+){1,5}?papers\s+(?!that\b|which\b|who\b)[a-z]+|"
     # "Which benchmarks evaluate web agents?" (the plural as the subject; not "What datasets does PEARL use?")
     r"(?:which|what) (?:[\w-]+\s+){0,2}?(?:benchmarks|datasets|techniques|frameworks|algorithms|models|systems)"
     r"\s+(?!does|do|did|is|are|was|were|has|have|can|could|will|would|should)[a-z]+|"
@@ -516,8 +520,10 @@ _AS_CELL = re.compile(r"^\W*(?:\[\d+\]\s*)?(?:[^:.]{1,200}:\s*)?(?:problem|appro
 
 # a sentence's opening pasted into another's middle ("… while GenVP uses further, compared to SOTA generative
 # approaches, which struggle …, GenVP efficiently generalizes …", over the seeds): garbled, it says nothing
-_PASTED = re.compile(r"(?<=[a-z]) (?:further|furthermore|moreover|additionally|specifically|finally|importantly|notably|"
-                     r"second|third),\s|"
+_PASTED = re.compile(r"(?<=[a-z])(?<!\bper)(?<!\bthe)(?<!\ba) (?:further|furthermore|moreover|additionally|specifically|"
+                     # "… reaching 264.88 tokens per second, which is 1.15× faster than EAGLE-3" (PARD's row, ICLR 2026) is
+                     # the unit, not a second point pasted in
+                     r"finally|importantly|notably|second|third),\s|"
                      # … or a name and "is" put before a sentence that has its own ("NoisePrints is a natural solution
                      # is to embed watermarks for later verification", of "A natural solution is to embed …")
                      r"\b(?:is|are)\s+(?:a|an|the)\s+(?:(?!(?:that|which|who|whose)\b)[\w-]+\s+){1,5}?(?:is|are)\s+to\b|"
