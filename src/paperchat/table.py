@@ -66,7 +66,8 @@ _POINTS_BACK = re.compile(r"^(?:this|these|such)\b|\b(?:this|these|such|that) (?
 _POINTER = re.compile(r"https?://|\bwww\.|\b[\w-]+\.(?:com|org|io|net|science)/|\b(?:github|gitlab)\b|"
                       r"\brepositor(?:y|ies)\b|\brelease (?:our |the |all )?(?:code|implementation)|"
                       r"\b(?:code|codes|implementation|source code)(?: and [\w -]+?)? (?:is|are|will be|has been|have been) "
-                      r"(?:\w+ )?(?:available|released|public)|"
+                      # "Our code will be open-sourced." (xKV's Result cell, ICML 2026)
+                      r"(?:\w+ )?(?:available|released|public|open[- ]?sourced)|"
                       # "Our code ( data ( and a leaderboard ( are provided as open-source resources.", "The link to the
                       # data will be added upon publication, to preserve anonymity of the submission."
                       r"\b(?:code|data|datasets?|models?|weights|leaderboard|resources)\b[^.]{0,40}?\b(?:is|are|will be|"
