@@ -1286,3 +1286,27 @@ def test_a_title_with_a_negation_put_in_for_its_marker_is_no_negation_of_the_cla
     flipped = verifier.check("[1] Let's (not) just put things in Context: This paper shows that qTTT does not improve "
                              "average accuracy on LongBench-v2.", shown, Verification())
     assert flipped.text is None
+
+
+def test_a_claim_its_own_paper_objects_to_is_not_moved_to_another(verifier) -> None:
+    """Over ICLR 2026 ("Which papers propose new optimizers for training LLMs?"), the uncited "Cautious Optimizers use
+    a theoretical result to preserve Adam's Hamiltonian function and maintain convergence guarantees" was withheld by
+    its own abstract (a meaning check) and then cited to COSMOS, which shares "optimizers" and a theoretical result
+    but never says "Hamiltonian": a citation to a paper that does not say it. It is withheld."""
+    cautious = ("AdamW has been the default optimizer for transformer pretraining. We propose a single-line "
+                "modification to any momentum-based optimizer, which we call the cautious optimizer. Our theoretical "
+                "result shows that this modification preserves Adam's Hamiltonian function and it does not break the "
+                "convergence guarantee.")
+    cosmos = ("While adaptive optimizers such as AdamW are widely used, they suffer from critical limitations, including "
+              "high memory consumption. We propose COSMOS, a hybrid optimizer that achieves memory efficiency without "
+              "compromising optimization performance, with a theoretical result.")
+    srcs = _shown(verifier, (_paper("c", "Cautious Optimizers: Improving Training with One Line of Code", cautious),
+                             "Cautious Optimizers"), (_paper("s", "COSMOS: A Hybrid Adaptive Optimizer", cosmos), "COSMOS"))
+    claim = ("Cautious Optimizers use a theoretical result to preserve Adam's Hamiltonian function and maintain "
+             "convergence guarantees.")
+    checked = verifier.check(claim, srcs, Verification())
+    assert checked.text is None and checked.reason
+    # a claim only another paper's abstract holds is still moved there
+    moved = verifier.check("COSMOS achieves memory efficiency without compromising optimization performance [1].",
+                           srcs, Verification())
+    assert moved.text is not None and parse(moved.text) == [2]

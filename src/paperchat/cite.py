@@ -153,6 +153,8 @@ _CREDIT_WORDS = frozenset(tokenize("present presents introduce introduces descri
                                    "new novel called named"))
 _SAYING_WORDS = frozenset(tokenize("propose proposes proposed show shows suggest suggests argue argues"))
 PART_WORDS = 4  # a part of fewer words joins the one before it
+# key terms of a clause that only one shown abstract holds, which make the clause that paper's (cite._owner); not tuned
+OWNED_TERMS = 2
 PART_MISSING = 1  # key terms of a claim its part's sentence may lack ("evaluates" of "Experimental results")
 TITLE_SHARE = 0.5  # a clause backed by the title alone: at least this share of its key terms are the title's
 TITLES_KEPT = 4096  # title vectors a verifier keeps (about 6 MB), then starts again
@@ -696,6 +698,9 @@ class Verifier:
             chosen = [n for n in valid if n in backers]
             if not chosen:  # cited the wrong paper (or nothing): move to the best backer
                 chosen = [max(backers, key=close.__getitem__)]
+                owner = _owner(clause, {s.n: s for s in sources}, chosen[0], reasons)
+                if owner is not None:  # another paper's claim, which that paper's abstract objects to
+                    return Checked(None, valid, {owner: [closest[owner]]}, reasons[owner])
                 moved += 1 if valid else 0
             per_clause.append(chosen)
             closeness.append(close)
@@ -704,6 +709,25 @@ class Verifier:
                     final.append(n)
                 support.setdefault(n, []).append(backers[n])
         return final, support, moved, per_clause, closeness
+
+
+def _owner(clause: str, sources: dict[int, Source], backer: int, objected: dict[int, str]) -> int | None:
+    """The shown paper whose claim `clause` is, if not `backer`'s: one whose abstract objected to it
+    (`objected`: a meaning check, not mere distance) and holds OWNED_TERMS or more of the clause's key terms that
+    no other shown abstract holds and `backer`'s lacks. Over ICLR 2026, "Cautious Optimizers use a theoretical
+    result to preserve Adam's Hamiltonian function and maintain convergence guarantees" was withheld by the
+    Cautious Optimizers abstract ("… it does not break the convergence guarantee") and then moved to COSMOS,
+    whose "adaptive optimizers such as AdamW … suffer from critical limitations" is as close to it in MiniLM's
+    eyes and shares "optimizers": a citation to a paper that never says it."""
+    terms = _key_terms(clause)
+    held = {n: terms & set(tokenize(f"{s.paper.title} {s.paper.abstract}")) for n, s in sources.items()}
+    for n, why in objected.items():
+        if why == NO_SENTENCE or n == backer:
+            continue
+        only = {t for t in held[n] - held[backer] if not any(t in h for m, h in held.items() if m != n)}
+        if len(only) >= OWNED_TERMS:
+            return n
+    return None
 
 
 def _per_clause(clauses: list[str], backers: list[list[int]]) -> list[list[int]]:
