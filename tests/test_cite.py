@@ -5,7 +5,15 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from paperchat.cite import _NOUN_MARKER, Verifier, _clauses, _own_name_as_subject
+from paperchat.cite import (
+    _NOUN_MARKER,
+    NO_SENTENCE,
+    Verifier,
+    _clauses,
+    _leads,
+    _own_name_as_subject,
+    _owner,
+)
 from paperchat.config import AnswerSettings
 from paperchat.markers import parse, split_sentences, with_markers
 from paperchat.schema import Paper, Source, Verification
@@ -1291,8 +1299,9 @@ def test_a_title_with_a_negation_put_in_for_its_marker_is_no_negation_of_the_cla
 def test_a_claim_its_own_paper_objects_to_is_not_moved_to_another(verifier) -> None:
     """Over ICLR 2026 ("Which papers propose new optimizers for training LLMs?"), the uncited "Cautious Optimizers use
     a theoretical result to preserve Adam's Hamiltonian function and maintain convergence guarantees" was withheld by
-    its own abstract (a meaning check) and then cited to COSMOS, which shares "optimizers" and a theoretical result
-    but never says "Hamiltonian": a citation to a paper that does not say it. It is withheld."""
+    its own abstract (a meaning check: its "does not break the convergence guarantee" read as a negation) and then
+    cited to COSMOS, which shares "optimizers" and MiniLM puts as close, but never says "Hamiltonian". The paper whose
+    words the claim holds and no other shown abstract does, and that objected, owns it: not moved."""
     cautious = ("AdamW has been the default optimizer for transformer pretraining. We propose a single-line "
                 "modification to any momentum-based optimizer, which we call the cautious optimizer. Our theoretical "
                 "result shows that this modification preserves Adam's Hamiltonian function and it does not break the "
@@ -1302,11 +1311,21 @@ def test_a_claim_its_own_paper_objects_to_is_not_moved_to_another(verifier) -> N
               "compromising optimization performance, with a theoretical result.")
     srcs = _shown(verifier, (_paper("c", "Cautious Optimizers: Improving Training with One Line of Code", cautious),
                              "Cautious Optimizers"), (_paper("s", "COSMOS: A Hybrid Adaptive Optimizer", cosmos), "COSMOS"))
-    claim = ("Cautious Optimizers use a theoretical result to preserve Adam's Hamiltonian function and maintain "
-             "convergence guarantees.")
-    checked = verifier.check(claim, srcs, Verification())
-    assert checked.text is None and checked.reason
+    by_n = {s.n: s for s in srcs}
+    claim = "A theoretical result preserves Adam's Hamiltonian function and breaks the convergence guarantee"
+    assert _owner(claim, by_n, 2, {1: "the abstract negates what the claim states"}) == 1
+    assert _owner(claim, by_n, 2, {1: NO_SENTENCE}) is None  # off its topic is no objection
+    assert _owner("A hybrid optimizer achieves memory efficiency", by_n, 2, {1: "the abstract negates …"}) is None
     # a claim only another paper's abstract holds is still moved there
     moved = verifier.check("COSMOS achieves memory efficiency without compromising optimization performance [1].",
                            srcs, Verification())
     assert moved.text is not None and parse(moved.text) == [2]
+
+
+def test_a_plural_name_opens_its_clause_with_a_plural_verb() -> None:
+    """Over ICLR 2026, "Cautious Optimizers use a theoretical result …" was read with no subject, so against
+    every paper shown, because the verb took no s."""
+    assert _leads("Cautious Optimizers use a theoretical result", "Cautious Optimizers")
+    assert _leads("PEARL adapts the draft, while Shortcut Models train one network", "Shortcut Models")
+    assert not _leads("PEARL use the draft", "PEARL")  # a singular name still needs its s
+    assert not _leads("Shortcut Models and PEARL differ", "Shortcut Models")

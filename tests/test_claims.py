@@ -175,6 +175,23 @@ def test_a_negating_word_counts_as_a_negation(claim: str, ok: bool) -> None:
     assert polarity_conflict("It is not possible to retrain the model", "It is impossible to retrain the model") == ""
 
 
+@pytest.mark.parametrize(("claim", "ok"), [
+    # over ICLR 2026, withheld as negated by Cautious Optimizers' own sentence
+    ("Cautious Optimizers preserve Adam's Hamiltonian function and maintain convergence guarantees", True),
+    ("Cautious Optimizers break the convergence guarantee", False),
+    ("Cautious Optimizers lose the convergence guarantee", False),
+    ("Cautious Optimizers do not maintain the convergence guarantee", False),
+])
+def test_a_harm_denied_is_what_a_claim_may_say_is_kept(claim: str, ok: bool) -> None:
+    stated = ("Our theoretical result shows that this modification preserves Adam's Hamiltonian function and it does "
+              "not break the convergence guarantee under the Lyapunov analysis.")
+    assert (polarity_conflict(claim, stated) == "") is ok
+    cosmos = "COSMOS achieves memory efficiency without compromising optimization performance."
+    assert polarity_conflict("COSMOS maintains optimization performance", cosmos) == ""
+    assert polarity_conflict("COSMOS compromises optimization performance", cosmos)
+    assert polarity_conflict("X maintains accuracy", "X does not keep accuracy")  # a keeping denied is no harm denied
+
+
 @pytest.mark.parametrize(("claim", "stated", "ok"), [
     ("The method reduces memory use", "The method reduces memory use by half", True),
     ("The method increases memory use", "The method reduces memory use by half", False),

@@ -980,6 +980,10 @@ def _names(text: str, label: str, title: str = "") -> bool:
 
 # a capitalised word opening a clause before a verb: the name of the clause's subject, if a paper coined it
 _CLAUSE_OPENER = r"(?:^|;\s*|,\s*(?:and\s+)?|\b(?:while|whereas|whilst|but)\s+)"  # where a clause's subject stands
+# the verbs a plural subject takes, in the form the third person adds an s to
+_PLURAL_VERB = (r"(?:use|propose|introduce|focus|aim|improve|achieve|employ|address|target|present|study|show|leverage|"
+                r"learn|generate|reduce|enable|outperform|provide|apply|adapt|offer|require|rely|extend|preserve|"
+                r"maintain|make|combine|train|model|predict|demonstrate|treat|frame|exploit|yield|attain|reach)")
 _LEADING_WORD = re.compile(rf"{_CLAUSE_OPENER}([A-Z][\w-]*[A-Za-z0-9])\s+(?:[a-z]+s|is|has|was)\b")
 
 
@@ -987,9 +991,12 @@ def _leads(body: str, name: str) -> bool:
     """A clause of `body` opens with `name` before a verb ("GRACE achieves …", "…, while P-GenRM
     uses …", "The DUET paper evaluates …"): the paper is that clause's subject, as if the model had put its marker
     there."""
+    # a plural name takes its verb so ("Cautious Optimizers use …", over ICLR 2026: judged with no subject, the
+    # clause was read against every paper shown)
+    verb = r"(?:[a-z]+s|is|has|was" + (r"|are|have|were|" + _PLURAL_VERB if re.search(r"[a-z]s$", name) else "") + ")"
     return len(name) > 2 and re.search(rf"{_CLAUSE_OPENER}(?:[Tt]he\s+)?{re.escape(name)}"
                                        r"(?:\s+(?:paper|work|study|method|approach|framework))?"
-                                       r"\s+(?:[a-z]+s|is|has|was)\b", body) is not None
+                                       rf"\s+{verb}\b", body) is not None
 
 
 # "There are two approaches for molecule generation with diffusion: [1] …, and [2] …": the model counts
