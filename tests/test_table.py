@@ -227,6 +227,15 @@ def test_the_data_cell_is_the_sentence_naming_what_the_paper_uses_picked_first()
     assert list(first.cells) == table.columns
     assert "GEOM" in first.cells["Data"].text and "MoleculeNet" in second.cells["Data"].text
     assert second.cells["Result"].text == "—"  # its one result sentence is the Data cell; no sentence twice
+    # a benchmark named, with no word for data: qTTT's sentence over ICLR 2026 ("How do papers evaluate long-context
+    # abilities of LLMs?") had left its Data cell to its method sentence
+    qttt = Paper(paper_id="q", title="qTTT", venue="ICLR", year=2026, abstract=(
+        "Long-context models read more than they use. We propose query-only test-time training, which adapts the "
+        "query projections. On Qwen3-4B, qTTT improves average accuracy by +12.6 and +14.1 points on LongBench-v2 "
+        "and ZeroSCROLLS."))
+    assert "LongBench-v2" in T.build([_source(1, qttt, ["background", "method", "result"])], [1],
+                                     "What data do they use?").rows[0].cells["Data"].text
+    assert not T._MENTIONS_DATA.search("A workbench for chemists.")
     # without a question (paperchat compare) the same cell, a sentence naming data
     assert "GEOM" in T.build([_source(1, cfree, ["background", "method", "result", "result"])], [1],
                              "What data do they use?").rows[0].cells["Data"].text

@@ -46,7 +46,9 @@ COLUMNS: dict[str, tuple[str, ...]] = {
 _ASKS_DATA = re.compile(r"\b(?:datasets?|benchmarks?|corpus|corpora|evaluat\w*|tested on|(?:what|which)\s+(?:kinds? of\s+|"
                         r"[\w-]+\s+)?data|data\s+(?:do|does|did)\b)", re.I)
 # … and a sentence that names such data: "the influence of specific data" names none
-_MENTIONS_DATA = re.compile(r"\b(?:datasets?|benchmarks?|corpus|corpora|evaluat\w* on|experiments? on|"
+# (or a benchmark by its name: "… by +12.6 and +14.1 absolute points on LongBench-v2 and ZeroSCROLLS", qTTT's one
+# data sentence over ICLR 2026, had named none of these words, and its Data cell was its method sentence)
+_MENTIONS_DATA = re.compile(r"(?-i:[A-Za-z]Bench|-Bench)\b|\b(?:datasets?|benchmarks?|corpus|corpora|evaluat\w* on|experiments? on|"
                             r"tasks? (?:of|from|such as)|suites?|(?:synthetic|real-world|real|training|test|evaluation|"
                             r"labell?ed|unlabell?ed|annotated|curated|collected|public|web|simulated) data)\b", re.I)
 _NUMBER = re.compile(r"\d")
