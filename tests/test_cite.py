@@ -72,6 +72,11 @@ def test_markers_glued_after_the_stop_stay_with_their_sentence() -> None:
     assert split_sentences("PEARL adapts drafts.[1] Halton spreads tokens.[2]") == [
         "PEARL adapts drafts[1].", "Halton spreads tokens[2]."]
     assert with_markers("PEARL adapts drafts [3].", [1]) == "PEARL adapts drafts [1]."
+    # a list, one paper a line: a line's leading marker is that line's (over ICLR 2026, "[1] Saguaro: … fast.\n[2] PARD:
+    # …" had cited Saguaro's line [2]); a line of markers alone is the line before's
+    assert split_sentences("[1] Saguaro: up to twice as fast.\n[2] PARD: up to 3.67× speedup.") == [
+        "[1] Saguaro: up to twice as fast.", "[2] PARD: up to 3.67× speedup."]
+    assert split_sentences("Saguaro is fast.\n[2]\nPARD is faster [4].") == ["Saguaro is fast [2].", "PARD is faster [4]."]
     # a sentence opening with a title in curly quotes is a sentence of its own (the eval's k06: read as one, the
     # second paper's "unlearning" was in the first paper's clause)
     assert split_sentences("X uses a metric [1]. “Unlearning in diffusion models aims …” deals with unlearning [2].") == [

@@ -55,7 +55,10 @@ def split_sentences(text: str, titles: Sequence[str] = ()) -> list[str]:
     Preferences Steer LLM Generations investigates …" is one sentence)."""
     for stop in sorted({stop for t in titles if t for stop in inner_stops(t)}, key=len, reverse=True):
         text = re.sub(rf"(?<![\w-]){re.escape(stop)}\s", lambda m: m.group(0)[:-1] + _HELD, text)
-    text = re.sub(r"([.!?])((?:\s*\[\d[\d,\s\-–;]*\])+)", r"\2\1", text)
+    # … but not across a line: "[1] Saguaro: up to twice as fast.\n[2] PARD: …" is a list, its "[2]" the next line's
+    # (over ICLR 2026 it had cited Saguaro's line to PARD's row); a line of markers alone is the line before's
+    text = re.sub(r"\n[ \t]*((?:\[\d[\d,\s\-–;]*\][ \t]*)+)(?=\n|$)", r" \1", text)
+    text = re.sub(r"([.!?])((?:[ \t]*\[\d[\d,\s\-–;]*\])+)", r"\2\1", text)
     out: list[str] = []
     for line in text.splitlines():
         # a sentence may open with a title in curly quotes ("… [1]. “Unlearning in diffusion models aims …” deals
