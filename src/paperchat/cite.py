@@ -91,7 +91,9 @@ _VERB = (r"(?:uses?|is|are|proposes?|introduces?|focus(?:es)?|aims?|improves?|ac
 # an adverb may come between ("while [2] further remains robust …", over ICLR 2026: left a marker, the clause
 # read "while further remains robust")
 _ADVERB = r"(?:(?:also|further|still|then|only|instead|(?!apply|rely|supply|reply)[a-z]{3,}ly)\s+)?"
-_NOUN_MARKER = re.compile(rf"\[(\d+)\](?=\s+{_ADVERB}(?:(?:and|or|both|has|does)\b|{_VERB}|(?!always|towards)[a-z]{{2,}}[^siu\W]s\b))")
+# a hyphenated verb too ("while [2] post-trains the hypernetwork …", eval t01: read as a citation, the clause lost its subject)
+_NOUN_MARKER = re.compile(rf"\[(\d+)\](?=\s+{_ADVERB}(?:(?:and|or|both|has|does)\b|{_VERB}|(?!always|towards)(?:[a-z]+-)?"
+                          r"[a-z]{2,}[^siu\W]s\b))")
 # "…, while SlerpFlow and [3] address …": after "and", a marker before a word that opens no phrase is a subject
 # too (its verb plural, which the rule above does not read); left a marker, it reads "SlerpFlow and address"
 _JOINED_MARKER = re.compile(r"(?<=\band )\[(\d+)\](?=\s+(?!(?:in|on|for|to|with|by|at|as|of|from|the|an?|across|"
