@@ -393,21 +393,21 @@ def polarity_conflict(claim: str, support: str, abstract: str = "") -> str:
     return ""
 
 
-
 # "it does not break the convergence guarantee", "without compromising optimization performance": a harm denied is
 # the thing kept, which a claim may say so ("… maintain convergence guarantees", over ICLR 2026: withheld as negated)
 _HARM_DENIED = re.compile(r"\b(?:not|never|without|no)\s+(?:\w+\s+)?(?:break\w*|compromis\w*|sacrific\w*|hurt\w*|harm\w*|"
                           r"degrad\w*|los(?:e|es|ing|s)|violat\w*|damag\w*|impair\w*)\b", re.I)
-_KEEPS = re.compile(r"\b(?:maintain\w*|preserv\w*|retain\w*|keep\w*|kept|sustain\w*)\b", re.I)
-_KEEP_DENIED = re.compile(r"\b(?:not|never|without|no|fails? to|failed to|unable to|cannot)\s+(?:\w+\s+)?"
-                          r"(?:maintain\w*|preserv\w*|retain\w*|keep\w*|kept|sustain\w*)\b|n't\s+(?:\w+\s+)?"
-                          r"(?:maintain\w*|preserv\w*|retain\w*|keep\w*|kept|sustain\w*)\b", re.I)
+_KEEP_VERB = r"(?:maintain\w*|preserv\w*|retain\w*|keep\w*|kept|sustain\w*)\b"
+_KEEPS = re.compile(rf"\b{_KEEP_VERB}", re.I)
+_KEEP_DENIED = re.compile(rf"(?:\b(?:not|never|without|no|fails? to|failed to|unable to|cannot)|n't)\s+(?:\w+\s+)?{_KEEP_VERB}",
+                          re.I)
 
 
 def _kept_as_not_harmed(claim: str, support: str) -> bool:
     """The claim says it keeps what the support says it does not harm, and every negation of the support is such
     a denied harm."""
     return bool(_KEEPS.search(claim)) and len(_HARM_DENIED.findall(support)) >= negations(support) > 0
+
 
 # a sentence that speaks of other work beside the paper's: what it affirms may be theirs
 _OTHER_WORK = re.compile(r"\b(?:existing|prior|previous|conventional|traditional|standard|baselines?|others?|whereas|"

@@ -409,7 +409,8 @@ class Retriever:
 
     def alternatives(self, query: str) -> list[list[list[str]]]:
         """The topics the query joins with "or" or "and" (text.alternatives), each item without its
-        generic terms and its framing verbs ("derive", "analyze": text.framing_terms); an item left empty drops out, and so does a list left with one item."""
+        generic terms and its framing verbs ("derive", "analyze": text.framing_terms); an item left empty
+        drops out, and so does a list left with one item."""
         groups = [[item for item in (self._specific(t for t in item if t not in framing_terms()) for item in items)
                    if item] for items in alternatives(query)]
         return [items for items in groups if len(items) >= 2]

@@ -226,7 +226,8 @@ _ASKING = ("compare comparing comparison differ differs different difference dif
 
 # The verbs a comparative question says how papers stand to their topic with ("Which papers build on flow
 # matching?", "… derive generalization bounds or analyze generalization error?"): the topic is their
-# object. Only a comparison's topic drops them (Retriever.topic_terms); "builds on" stays a claim's word.
+# object. Only a comparison's topic and its alternatives drop them (Retriever.topic_terms, .alternatives);
+# "builds on" stays a claim's word.
 _FRAMING = ("build builds building built based rely relies relying derive derives deriving derived "
             "analyze analyzes analyzing")
 
