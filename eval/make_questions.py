@@ -320,6 +320,20 @@ COMPARATIVE_HELD_OUT_T = [
      ["sal", "semidual", "vae_dm_gen", "vae_bounds"]),
 ]
 
+# Split "held-out-u": written at the start of the session after 6923292 from a word search over the seed
+# abstracts (training-free/zero-shot, manifold/geometric, discretization/solver, mixture of experts/ensemble),
+# gold by reading the sentences that hold those words (a paper that only names the word as another method's,
+# a zero-shot result of a trained model, or an "ensemble" of protein conformations is not gold), and run
+# before any change of that session.
+COMPARATIVE_HELD_OUT_U = [
+    ("Which papers propose training-free methods, and how do they differ?", ["flowcast", "dlm_knows", "slerp", "asir"]),
+    ("Which papers exploit manifold structure or geometric information, and how do they differ?",
+     ["conddiff", "slerp", "diffstyle"]),
+    ("Which papers reduce discretization error or improve numerical solvers, and how do they differ?",
+     ["slerp", "midpoint"]),
+    ("Which papers use mixtures of experts or model ensembles, and how do they differ?", ["hydra", "dwf"]),
+]
+
 FILTERED = [
     ("ICLR 2025 papers on speculative decoding", ["pearl"]),
     ("ICLR 2026 papers on watermarking", ["wm_spec", "noiseprints"]),
@@ -463,7 +477,8 @@ def build() -> list[dict]:
                                      ("held-out-q", "q", COMPARATIVE_HELD_OUT_Q),
                                      ("held-out-r", "r", COMPARATIVE_HELD_OUT_R),
                                      ("held-out-s", "s", COMPARATIVE_HELD_OUT_S),
-                                     ("held-out-t", "t", COMPARATIVE_HELD_OUT_T)):
+                                     ("held-out-t", "t", COMPARATIVE_HELD_OUT_T),
+                                     ("held-out-u", "u", COMPARATIVE_HELD_OUT_U)):
                 for k, (q, gold) in enumerate(held, 1):
                     rows.append({"id": f"comparative-{tag}{k:02d}", "category": cat, "split": split, "turns": [q],
                                  "gold": [P[g] for g in gold]})
