@@ -374,6 +374,64 @@ def test_a_hyphenated_word_the_abstracts_write_apart_counts_as_held(seed_index, 
     assert series.paper_id in kept
 
 
+def test_a_hyphenated_topic_the_papers_hold_whole_is_not_its_parts(seed_index, settings) -> None:
+    """"Which papers propose training-free methods?" had the topic "free": "No Free Lunch …" and
+    "Stage-wise Dynamics of Classifier-Free Guidance …" held it, and were the rows. The whole word is
+    the topic, held by a paper that writes it, with a hyphen or a space, and by no other."""
+    from dataclasses import replace
+
+    r = Retriever(seed_index, settings.retrieval)
+    question = "Which papers propose training-free methods, and how do they differ?"
+    assert r.topic_terms(question, r.search(question, 5)) == {"training-free"}
+    papers = {p.title.split(":")[0]: p for p in seed_index.snapshot().papers.values()}
+    prophet, guidance = papers["Diffusion Language Model Knows the Answer Before It Decodes"], papers["No Free Lunch"]
+    assert r.coverage("training-free methods", prophet) == 1.0
+    assert r.coverage("training-free methods", guidance) == 0.0
+    apart = replace(guidance, abstract="We propose a training free sampler for energy based models.", roles=[])
+    assert r.coverage("training-free methods", apart) == 1.0
+    assert r.coverage("energy-based", apart) == 1.0
+    # "energy-based" has no second part that is a word ("based" is a stopword): "energy" alone is not it
+    alone = replace(guidance, abstract="We shape an energy landscape.", roles=[])
+    assert r.coverage("energy-based", alone) == 0.0
+
+
+def test_a_comparison_whose_first_hits_lack_its_topic_rows_a_deeper_hit_that_holds_it(seed_index, settings) -> None:
+    """With "free" no topic, none of the first five hits for "Which papers propose training-free methods?"
+    holds it, and the question was refused ("The collection has no paper on this") although Prophet, "a
+    training-free fast decoding paradigm", was among the ten a comparison searches. A deeper hit that holds the
+    whole topic is what the question is answered from, and the confidence reads every hit searched."""
+    from paperchat.schema import Hit
+
+    r = Retriever(seed_index, settings.retrieval)
+    papers = {p.title.split(":")[0]: p for p in seed_index.snapshot().papers.values()}
+    prophet = papers["Diffusion Language Model Knows the Answer Before It Decodes"]
+    first = [papers[t] for t in ("No Free Lunch", "FaPS", "SAL")]
+    hits = [Hit(p, 0.1, d) for p, d in zip(first + [prophet], (0.30, 0.29, 0.28, 0.20), strict=True)]
+    question = "Which papers propose training-free methods, and how do they differ?"
+    assert r.relevant(question, hits, comparative=True, k=3) == {prophet.paper_id}
+    assert r.confidence(question, hits) == pytest.approx(0.30 + settings.retrieval.coverage_weight)
+    # and none at all when no hit holds it
+    assert r.relevant(question, hits[:3], comparative=True, k=3) == set()
+
+
+def test_keyword_hits_far_below_the_best_add_nothing_to_the_fusion(seed_index, settings) -> None:
+    """Swift Hydra, the one seed with "Mixture of Experts", was first by BM25 for "Which papers use mixtures of
+    experts or model ensembles?" (9.2) and eleventh after fusion, behind papers whose only BM25 match was
+    "model" (0.2), each ranked by it all the same. Under `keyword_floor` of the best score, a keyword hit
+    adds nothing: with the dense ranking weighed 0, those are not found at all."""
+    from paperchat.config import RetrievalSettings
+
+    question = "Which papers use mixtures of experts or model ensembles, and how do they differ?"
+    keyword_only = RetrievalSettings(**{**settings.retrieval.model_dump(), "dense_weight": 0.0, "keyword_floor": 0.05})
+    snap = seed_index.snapshot()
+    scored = dict(snap.keyword.search(question, 50))
+    best = max(scored.values())
+    found = [h for h in Retriever(seed_index, keyword_only).search(question, k=20) if h.score > 0]
+    assert found[0].paper.title.startswith("Swift Hydra")
+    assert {h.paper.paper_id for h in found} == {p for p, v in scored.items() if v >= 0.05 * best}
+    assert len(found) < len(scored)  # the papers that hold only "model" are left out
+
+
 def test_a_single_paper_answer_quotes_beside_its_top_paper_only_papers_on_its_topic(seed_index, settings) -> None:
     """Read in the app: "How does unlearning in generative models work?" quoted, beside the two
     unlearning papers, a hallucination paper and an energy-based model paper, as close in cosine.

@@ -91,6 +91,9 @@ class RetrievalSettings(_Group):
     rrf_k: float = Field(20.0, gt=0, description="Reciprocal-rank-fusion constant.")
     dense_weight: float = Field(1.0, ge=0, description="Weight of the dense ranking in fusion.")
     keyword_weight: float = Field(0.7, ge=0, description="Weight of the BM25 ranking in fusion.")
+    keyword_floor: float = Field(
+        0.05, ge=0, le=1, description="BM25 hits scoring below this share of the best one are left out of fusion."
+    )
     abstain_below: float = Field(
         0.58, description="Confidence (best cosine + weighted term coverage) below which the corpus has nothing."
     )

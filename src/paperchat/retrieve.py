@@ -5,7 +5,8 @@ the question and into filters; (2) conversation.py reads a follow-up in its
 conversation (the papers shown, the last query), by measurement, no LLM;
 (3) dense search over chunks (Chroma) and BM25 over whole papers run with the
 same filters; (4) the two rankings are fused with weighted reciprocal-rank
-fusion at paper level, so k hits are always k distinct papers; (5) the best
+fusion at paper level, so k hits are always k distinct papers (a BM25 hit far below the best one,
+holding only the query's common words, adds nothing: `keyword_floor`); (5) the best
 dense cosine decides abstention: below a calibrated threshold the corpus is
 taken to have nothing on the question.
 
@@ -105,7 +106,7 @@ class Retriever:
         """`search`, and the decision whether the collection answers the query at all."""
         filters = filters or Filters()
         hits = self.search(query, k, filters)
-        confidence = self.confidence(query, hits[:self.settings.k])
+        confidence = self.confidence(query, hits)
         named = names_a_paper(query, hits[:3], self.ordinary)  # "What is GenCape and what are its parts?" is answerable
         top = hits[:self.settings.k]
         names = named_papers(query, top) | self.titled(query, top)
@@ -128,6 +129,11 @@ class Retriever:
                 best[pid] = (cos, text)
         dense_rank = sorted(best, key=lambda p: -best[p][0])
         keyword = snap.keyword.search(query, s.candidates, self.index.mask(filters, snap))
+        # ranks are all fusion reads, so a paper that holds only a query's common words ("model", scoring 0.2
+        # where the one holding "mixtures of experts" scores 9.2) would rank beside the best: under the floor,
+        # a keyword hit adds nothing ("Which papers use mixtures of experts …?" had Swift Hydra, first by BM25
+        # and far down the dense list, 11th)
+        keyword = [(p, v) for p, v in keyword if keyword and v >= s.keyword_floor * keyword[0][1]]
         scores: dict[str, float] = {}
         for weight, ranking in ((s.dense_weight, dense_rank), (s.keyword_weight, [p for p, _ in keyword])):
             for rank, pid in enumerate(ranking):
@@ -204,7 +210,9 @@ class Retriever:
         weight = 1.0 if evaluation else s.result_only_weight
         cover = {h.paper.paper_id: self.covered(query, h.paper, topic, groups, weight) for h in hits}
         if (topic or groups) and not any(cover[h.paper.paper_id] for h in first) and not named:
-            return set()  # no paper holds the topic ("ICML 2026 papers on diffusion language models", none is)
+            # no paper holds the topic ("ICML 2026 papers on diffusion language models", none is), unless one
+            # further down holds all of it ("training-free": Prophet, 8th, where the first five are on "training")
+            return {h.paper.paper_id for h in hits[k:] if cover[h.paper.paper_id] >= 1.0}
         score = {h.paper.paper_id: h.dense + s.coverage_weight_relevance * cover[h.paper.paper_id] for h in hits}
         best = max(score[h.paper.paper_id] for h in first)
         chosen = {h.paper.paper_id for i, h in enumerate(first)
@@ -403,7 +411,7 @@ class Retriever:
         ("combine … with"); all terms if none is shared."""
         terms = (set(tokenize(query, query=True)) - asking_terms() - framing_terms() - joining_terms(query)
                  - _aspect_terms(query))
-        terms = set(self._specific(terms)) or terms
+        terms = set(_held_whole(self._specific(terms), self._idf())) or terms
         held = [set(tokenize(f"{h.paper.title}. {h.paper.abstract}")) for h in hits]
         return {t for t in terms if sum(t in h for h in held) >= 2} or terms
 
@@ -451,18 +459,20 @@ class Retriever:
         genomics paper. A term counts as much as the best-weighed sentence (or the title) holding it."""
         idf = self._idf()
         terms = _asked(query) if terms is None else terms
-        terms = set(_spelled_apart(terms, idf))
-        groups = [[_spelled_apart(item, idf) for item in items] for items in groups]
+        terms = set(_held_whole(_spelled_apart(terms, idf), idf))
+        groups = [[_held_whole(_spelled_apart(item, idf), idf) for item in items] for items in groups]
+        wholes = {t for t in terms.union(*(t for items in groups for t in items)) if "-" in t}
         unseen = 2 * max(idf.values(), default=1.0)
         if (result_weight < 1.0 or background_weight < 1.0) and len(said := sentences(paper.abstract)) == len(paper.roles):
-            weight = dict.fromkeys(tokenize(paper.title), 1.0)
+            weight = dict.fromkeys(tokenize(paper.title) + list(_side_by_side(paper.title, wholes)), 1.0)
             for sentence, role in zip(said, paper.roles, strict=True):
-                for t in tokenize(sentence):
+                for t in tokenize(sentence) + list(_side_by_side(sentence, wholes)):
                     w = (result_weight if t not in outcome_terms() else 1.0) if role == "result" else (
                         background_weight if role == "background" else 1.0)
                     weight[t] = max(weight.get(t, 0.0), w)
         else:
-            weight = dict.fromkeys(tokenize(f"{paper.title}. {paper.abstract}"), 1.0)
+            text = f"{paper.title}. {paper.abstract}"
+            weight = dict.fromkeys(tokenize(text) + list(_side_by_side(text, wholes)), 1.0)
         total = sum(idf.get(t, unseen) for t in terms)
         got = sum(idf.get(t, 0.0) * weight.get(t, 0.0) for t in terms)
         for items in groups:
@@ -490,7 +500,9 @@ class Retriever:
 
     def confidence(self, query: str, hits: list[Hit]) -> float:
         """How sure we are that the corpus answers the query: the best dense cosine
-        plus the coverage of the query's terms by the best of the top-3 papers.
+        plus the coverage of the query's terms by the best of the papers searched (k, or twice k
+        for a comparison, whose rows may come from that deep: "Which papers propose training-free
+        methods?" had been refused with Prophet, "a training-free fast decoding paradigm", 8th).
         Short name questions ("What is GRACE?") embed poorly but match a rare term;
         off-topic questions embed near something but leave their key terms unmatched. Topics
         the query joins with "or" are alternatives, one of which covers ("Which papers study
@@ -499,7 +511,7 @@ class Retriever:
             return 0.0
         groups = self.alternatives(query)
         terms = _asked(query) - _in_groups(groups) - self.moot(query)
-        cover = max(self.covered(query, h.paper, terms, groups) for h in hits[:3])
+        cover = max(self.covered(query, h.paper, terms, groups) for h in hits)
         return max(h.dense for h in hits) + self.settings.coverage_weight * cover
 
 
@@ -558,6 +570,23 @@ def _how_said(word: str, idf: dict[str, float]) -> bool:
 def _in_groups(groups: Sequence[Sequence[Sequence[str]]]) -> set[str]:
     """Every term of the topics a query joins with "or"/"and" (`Retriever.alternatives`)."""
     return {t for items in groups for item in items for t in item}
+
+
+def _held_whole(terms: Iterable[str], idf: dict[str, float]) -> list[str]:
+    """`terms` without the parts of a hyphenated one that papers hold whole: "training-free" is a
+    topic, its "free" is not ("No Free Lunch …" and "Classifier-Free Guidance …" had been the rows of
+    "Which papers propose training-free methods?"). A paper holds the whole term when it writes it, or
+    writes its parts side by side (`_side_by_side`)."""
+    terms = list(terms)
+    parts = {p for t in terms if "-" in t and t in idf for p in tokenize(t)[1:]}
+    return [t for t in terms if t not in parts]
+
+
+def _side_by_side(text: str, wholes: Iterable[str]) -> set[str]:
+    """Of the hyphenated `wholes`, those `text` writes with a space for a hyphen ("test time" for
+    "test-time"; "energy based", not any "energy", for "energy-based")."""
+    return {w for w in wholes if re.search(r"(?<![\w-])" + r"[\s-]+".join(map(re.escape, w.split("-"))) + r"(?![\w-])",
+                                           text, re.I)}
 
 
 def _spelled_apart(terms: Iterable[str], idf: dict[str, float]) -> list[str]:
