@@ -452,6 +452,30 @@ def test_a_streamed_title_with_a_question_mark_is_one_sentence_with_its_verb(ver
     assert not synthesis.report.dropped_sentences
 
 
+def test_a_streamed_abbreviation_ends_no_sentence(verifier) -> None:
+    """Over ICLR 2026 the model's "… quantization techniques w.r.t. perplexity." was streamed as two sentences:
+    "… w.r.t." kept, cut short, and "perplexity." withheld."""
+    from paperchat.answer import verified_stream
+
+    from .conftest import ScriptedChat
+
+    bof4 = _paper("b", "Improving Block-Wise LLM Quantization by 4-bit Block-Wise Optimal Float (BOF4)",
+                  "Block-wise quantization reduces the memory of LLMs. BOF4 achieves top performance among 4-bit "
+                  "block-wise quantization techniques w.r.t. perplexity.")
+    shown = _shown(verifier, (bof4, "Improving Block-Wise LLM Quantization by 4-bit…"))
+    chat = ScriptedChat("[1] achieves top performance among 4-bit block-wise quantization techniques w.r.t. "
+                        "perplexity.")
+    stream = verified_stream(chat, [], 60, verifier, shown, LENIENT, lambda: 0.0)
+    said = []
+    try:
+        while True:
+            said.append(next(stream))
+    except StopIteration as done:
+        synthesis = done.value
+    assert "w.r.t. perplexity [1]." in "".join(said), said
+    assert len(synthesis.sentences) == 1 and not synthesis.report.dropped_sentences
+
+
 def test_and_before_a_paper_s_name_opens_its_own_clause(verifier) -> None:
     """Over ICML 2026 "Mind the Gap [2] focuses on evidence drops and Efficient Hallucination Detection …
     [3] leverages uncertainty-aware attention heads …" was one clause, judged as Mind the Gap's and
@@ -597,6 +621,22 @@ def test_a_name_the_paper_coined_after_a_leading_marker_is_its_name(verifier) ->
     assert (common.text or common.said).startswith("Early commit decoding is"), common
 
 
+def test_a_name_that_opens_a_word_after_its_marker_is_still_put_in(verifier) -> None:
+    """Over ICML 2026 "[1] uses a lightweight training-free TTA method, while [2] uses …" read "uses a lightweight
+    …": the paper is "USE: A Unified Self-Ensembling Framework …", and "uses" was taken for its name already
+    written after the marker, so none was put in and the sentence lost its subject."""
+    title = "USE: A Unified Self-Ensembling Framework for Test-Time Prompt Tuning"
+    abstract = ("Test-time prompt tuning adapts vision-language models to each test sample. "
+                "Notably, SE can also act as a lightweight training-free TTA method.")
+    use = [Source(1, _paper("u", title, abstract), "USE")]
+    verifier.prepare(use)
+    out = verifier.check("[1] uses a lightweight training-free TTA method.", use, Verification())
+    assert (out.text or out.said).startswith("USE uses a lightweight"), out
+    # written after its marker, the name is not put in twice
+    named = verifier.check("[1] USE acts as a lightweight training-free TTA method.", use, Verification())
+    assert (named.text or named.said).startswith("USE acts"), named
+
+
 def test_a_name_after_a_leading_marker_and_an_article_is_not_filled_twice(verifier, sources) -> None:
     """'[2] The Halton scheduler spreads …' read 'Halton Scheduler for MaskGIT The Halton scheduler …'."""
     out = verifier.check("[2] The Halton scheduler spreads the unmasked tokens uniformly over the image.", sources,
@@ -710,6 +750,10 @@ def test_a_marker_before_any_third_person_verb_is_a_subject(verifier, sources) -
     # over ICLR 2026: one paper's 17x, said of "recent papers"
     ("Recent papers achieve up to 4.4 times speedup over autoregressive decoding [1].", False),
     ("Several papers adapt the draft length with pre-verify and post-verify strategies [1].", False),
+    # over ICML 2026, to "What speedups do the papers on sparse attention report?": one paper's 2.75x, said of all four
+    ("The papers on speculative decoding achieve up to 4.4 times speedup over autoregressive decoding [1].", False),
+    ("Several papers on speculative decoding adapt the draft length [1].", False),
+    ("The papers on speculative decoding differ in how they set the draft length [1].", True),  # a frame
     # read in the app: a list of approaches that names the one paper is no claim about several
     ("The approaches to speculative decoding include PEARL, which adapts the draft length with pre-verify and "
      "post-verify strategies [1].", True),

@@ -64,6 +64,7 @@ from paperchat.text import (
     asking_terms,
     aspect,
     coined_name,
+    ends_in_abbreviation,
     held_at_stem,
     inert,
     restates,
@@ -482,8 +483,10 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
             # a sentence is complete when a stop (and any markers after it) is followed by a space; a
             # marker after the space opens the next sentence, as the model writes it ("… [1]. [2] uses …")
             m = _COMPLETE.search(buffer)
-            # a stop inside an open parenthesis or a title ends no sentence
-            if m and not opens_more(m.group(1)) and not strip_markers(m.group(1)).endswith(in_title):
+            # a stop inside an open parenthesis or a title, or an abbreviation's ("… techniques w.r.t. perplexity",
+            # over ICLR 2026, had kept "… w.r.t [2]." and withheld "perplexity."), ends no sentence
+            if (m and not opens_more(m.group(1)) and not strip_markers(m.group(1)).endswith(in_title)
+                    and not ends_in_abbreviation(strip_markers(m.group(1)))):
                 yield from flush(m.group(1))
                 buffer = buffer[m.end():]
                 spent = result.timings["model_pieces"] >= max_tokens  # past it, no sentence is begun

@@ -118,11 +118,12 @@ _LISTED_MARKERS = re.compile(r"((?:\b(?:including|such as|namely|like|are|e\.g\.
 _PRONOUN = re.compile(r"^\s+(?:(?:this|the) (?:paper|work|study|article|method|approach|framework)|"
                       r"our (?:paper|work|study|method|approach|framework|model|algorithm)|it)"
                       r"(?=\s+(?:[a-z]+s|can|could|may|might|will|would|must|should)\b)", re.I)
-# "Both papers …", "The results of both papers show …", "All three methods …": a claim about several papers
+# "Both papers …", "The results of both papers show …", "All three methods …": a claim about several papers;
+# "The papers on sparse attention report … up to 2.75× … [1]" too (over ICML 2026: one paper's figure, said of four)
 _SEVERAL = re.compile(r"^\W*(?:(?:however|moreover|similarly|likewise|overall|in addition),?\s+)?(?:both\b|(?:the|all)\s+"
-                      r"(?:(?:two|three|four|five)\s+)?(?:papers|works|methods|approaches|studies)\b(?!\s+on\b)|"
+                      r"(?:(?:two|three|four|five)\s+)?(?:papers|works|methods|approaches|studies)\b|"
                       # "Recent papers have made diffusion language models decode … 17× faster [1]"
-                      r"(?:recent|several|many|most|some|other|these)\s+(?:papers|works|studies)\b(?!\s+on\b)|each\s+"
+                      r"(?:recent|several|many|most|some|other|these)\s+(?:papers|works|studies)\b|each\s+"
                       r"(?:paper|work|method|approach|study)\b)|\bof\s+(?:both|all\s+(?:two|three|four|five))\s+papers\b"
                       # "PEARL and self-speculative decoding are both methods for …", "they both use …"
                       # ("… are both high-quality and close to …" is no claim about papers)
@@ -446,8 +447,9 @@ class Verifier:
                     unjudged.append(coined)
                 written_after = text[m.end():].lstrip().lower()  # "[1] No Free Lunch: …", "[1] A Watermark for …"
                 after = re.sub(r"^(?:the|a|an)\s+", "", written_after)  # "[2] The Halton scheduler …"
-                if (right_before or by_first or coined or probe in before.lower() or written_after.startswith(probe)
-                        or after.startswith(probe)
+                # "[1] USE …" names USE; "[1] uses …" does not (the name's word, not the start of another)
+                opens = any(re.match(rf"{re.escape(probe)}(?![\w-])", w) for w in (written_after, after)) if probe else False
+                if (right_before or by_first or coined or probe in before.lower() or opens
                         or (naming_first and _says(after[:len(first) + 1], first, re.I))):
                     # already named: "PEARL [1] and ...", "[2] Projected Gradient Ascent … addresses"; the
                     # clause that names it is about it all the same

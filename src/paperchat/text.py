@@ -127,6 +127,11 @@ def _stems(word: str, stem: Callable[[str], str], query: bool) -> list[str]:
 _ABBREV = re.compile(r"\b(?:e\.g|i\.e|et al|vs|cf|Fig|Eq|Sec|etc|approx|resp|w\.r\.t|a\.k\.a|Figs|Eqs)\.$")
 
 
+def ends_in_abbreviation(text: str) -> bool:
+    """`text` stops at an abbreviation's point ("… techniques w.r.t."), which ends no sentence."""
+    return _ABBREV.search(text.rstrip()) is not None
+
+
 # A sentence ends at . ! or ? before white space and a capital, digit, quote or bracket; or,
 # with no space, between a word of two lower-case letters or a closing bracket or quote and a
 # capitalised word ("… due to NP-hardness.Recent learning-based methods …", as some abstracts
