@@ -6,7 +6,8 @@ Each claim is one sentence of a real ICLR 2026 / ICML 2026 abstract, kept as it
 is (faithful, "verbatim"), lightly reworded without changing its meaning
 (faithful, "reworded"), or altered in one place so that it is false:
 "number" (one number changed), "negation" (a negation added or removed),
-"direction" (a direction word swapped for its opposite); and "The paper
+"direction" (a direction word swapped for its opposite), "measure" (the measure a figure is given
+for swapped for another kind: latency for memory); and "The paper
 introduces X." of a name the abstract introduces ("credit-own", faithful) or
 only mentions before its own contribution ("credit-borrowed", false). Each line holds the
 claim, the abstract it must be judged against, the expected verdict, and a
@@ -131,6 +132,31 @@ def credit(paper: dict[str, str], rng: random.Random, common: set[str]) -> tuple
     return kind, f"The paper {rng.choice(VERBS)} {name}.", source
 
 
+# Measure claims: a figure of the abstract said of another kind of measure ("reduces decode latency by 17×" ->
+# "reduces decode memory footprint by 17×"): false where the abstract gives that figure once. The words swapped in
+# are wider than the verifier's kinds on purpose ("inference time", "wall time" are none of its words).
+MEASURE = re.compile(r"\b(latency|memory|throughput|accuracy|perplexity|FLOPs|speedup|parameters|energy|"
+                     r"inference time|training time|runtime|storage)\b")
+MEASURE_SWAPS = {"latency": "memory footprint", "memory": "inference time", "throughput": "accuracy",
+                 "accuracy": "throughput", "perplexity": "latency", "FLOPs": "GPU memory", "speedup": "memory saving",
+                 "parameters": "wall time", "energy": "accuracy", "inference time": "memory usage",
+                 "training time": "accuracy", "runtime": "storage", "storage": "runtime"}
+
+
+def alter_measure(s: str, abstract: str) -> str | None:
+    """`s` with the measure beside its figure (within six words) swapped for another kind, when the abstract
+    gives that figure once and `s` names no measure of the new kind; else None."""
+    figure = NUMBER.search(s)
+    if not figure or abstract.count(figure.group(0)) != 1:
+        return None
+    for m in MEASURE.finditer(s):
+        between = s[min(m.end(), figure.end()):max(m.start(), figure.start())]
+        new = MEASURE_SWAPS[m.group(1)]
+        if len(between.split()) <= 6 and not re.search(rf"\b{new.split()[-1]}\b", s, re.I):
+            return s[:m.start()] + new + s[m.end():]
+    return None
+
+
 def main() -> int:
     rng = random.Random(2026)
     pool = papers()
@@ -164,6 +190,15 @@ def main() -> int:
         got = credit(paper, credit_rng, common)
         if got and len(made[got[0]]) < PER_KIND:
             made[got[0]].append({"claim": got[1], "source_sentence": got[2], **paper})
+    made["measure"] = []  # a pass of its own, after the others: they stay as they were
+    for paper in pool:
+        if len(made["measure"]) >= PER_KIND:
+            break
+        for s in sentences(paper["abstract"]):
+            claim = alter_measure(s, paper["abstract"]) if 10 <= len(s.split()) <= 45 else None
+            if claim:
+                made["measure"].append({"claim": claim, "source_sentence": s, **paper})
+                break
     out = ROOT / "eval" / "claims.jsonl"
     with out.open("w", encoding="utf-8") as f:
         for kind, rows in made.items():

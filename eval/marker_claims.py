@@ -5,7 +5,7 @@
 "We propose X" becomes "[1] proposes X", any other claim "[1] shows that <claim>", judged
 against its own abstract by the answer verifier (not `check`, which strips markers), so
 the verifier's naming step puts the paper's title in for the marker. Faithful claims
-should be kept, altered ones (number, negation, direction, a borrowed name) withheld.
+should be kept, altered ones (number, negation, direction, a borrowed name, a swapped measure) withheld.
 """
 
 from __future__ import annotations
@@ -52,8 +52,8 @@ def main() -> int:
     tally = judged(Engine.open(Settings.load(), model=False))
     kinds = CLAIM_KINDS
     print("| split | n | verbatim kept | reworded kept | number withheld | negation withheld | direction withheld "
-          "| own name introduced: kept | borrowed name introduced: withheld |")
-    print("|---|---|---|---|---|---|---|---|---|")
+          "| own name introduced: kept | borrowed name introduced: withheld | measure swapped: withheld |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for split in ("tune", "test"):
         n = sum(len(tally[(split, k)]) for k in kinds)
         cells = " | ".join(f"{sum(tally[(split, k)]) / len(tally[(split, k)]):.3f}" for k in kinds)

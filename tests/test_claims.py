@@ -23,6 +23,7 @@ from paperchat.claims import (
     has_figure,
     identity_conflict,
     level_conflict,
+    measure_conflict,
     name_conflict,
     negations,
     number_conflict,
@@ -76,6 +77,26 @@ DACOMP = ("We introduce DAComp, a benchmark of 236 tasks that mirrors these work
 ])
 def test_a_number_of_the_abstract_must_count_what_the_abstract_counts(claim: str, ok: bool) -> None:
     assert (context_conflict(claim, DACOMP) == "") is ok
+
+
+PARISKV = ("ParisKV delivers up to 2.8× higher throughput within full attention's runnable range. At million-token "
+           "scale, ParisKV reduces decode latency by 17× and 44× compared to MagicPIG and PQCache, respectively. "
+           "PatternKV raises throughput by 1.5× while supporting 1.25× larger batches, at 3× less memory.")
+
+
+@pytest.mark.parametrize(("claim", "ok"), [
+    # over ICML 2026, to "How much memory do the KV cache quantization papers save?": the abstract's 17× is latency
+    ("KV cache memory is reduced by up to 17× and 44× compared to MagicPIG and PQCache", False),
+    ("ParisKV improves accuracy by 2.8×", False),
+    ("ParisKV achieves a 17× speedup over MagicPIG", True),  # latency, speed and throughput are one kind
+    ("ParisKV reduces decode latency by 17× compared to MagicPIG", True),
+    ("It needs 3× less memory and runs 1.5× faster", True),
+    ("It supports 1.25× larger batches with less memory", True),  # one kind the abstract names beside 1.25× is enough
+    ("ParisKV is 17× better than MagicPIG", True),  # the claim names no kind
+    ("It uses 2.8× less memory", False),
+])
+def test_a_figure_the_abstract_gives_for_one_measure_is_not_one_of_another(claim: str, ok: bool) -> None:
+    assert (measure_conflict(claim, PARISKV) == "") is ok, measure_conflict(claim, PARISKV)
 
 
 ATGRPO = ("Especially on long-horizon planning tasks, AT-GRPO boosts accuracy from a 14.0–47.0% single-agent RL "

@@ -32,6 +32,9 @@ def test_check_batch_meets_the_targets_on_the_test_half(real_settings, tmp_path)
         group = [c for c in test if c["kind"] == kind]
         right = sum(verdicts[c["id"]] == c["expected"] for c in group) / len(group)
         assert right >= 0.9, (kind, right)
+    # a figure said of another kind of measure (claims.measure_conflict): 0.786 when added; a floor, not the figure
+    measure = [c for c in test if c["kind"] == "measure"]
+    assert sum(verdicts[c["id"]] == c["expected"] for c in measure) / len(measure) >= 0.7
 
 
 def test_a_bare_marker_subject_is_judged_with_its_title_but_a_flip_still_fails(real_engine) -> None:

@@ -113,6 +113,40 @@ def context_conflict(claim: str, support: str) -> str:
     return ""
 
 
+# What a figure measures, by kind: a figure the abstract gives for one kind is not one of another ("ParisKV … KV cache
+# memory is reduced by up to 17× and 44×", over ICML 2026, where the abstract's 17× and 44× are decode latency).
+# Latency, speed and throughput are one kind, said of one another; "times" (a factor) and "cost" (said of all of
+# them) are none.
+_MEASURES = {kind: frozenset(tokenize(words)) for kind, words in {
+    "memory": "memory memories storage footprint VRAM",
+    "speed": "latency latencies speed speedup speedups faster fast slower runtime throughput acceleration wall-clock",
+    "accuracy": "accuracy accuracies",
+    "perplexity": "perplexity",
+    "compute": "FLOPs computation",
+    "parameters": "parameters params",
+    "energy": "energy",
+}.items()}
+
+
+def _measured(words: set[str]) -> set[str]:
+    return {kind for kind, terms in _MEASURES.items() if words & terms}
+
+
+def measure_conflict(claim: str, support: str) -> str:
+    """A figure the abstract states, said to measure another kind of thing: "memory is reduced by up to 17×"
+    where every 17× of the abstract is said of latency. Read where the claim names a kind beside the figure
+    (`counted_words`, CONTEXT_REACH) and the abstract names a kind beside each place it gives it (SOURCE_REACH);
+    a figure the abstract gives once without naming a kind, or for that kind once, is left alone."""
+    stated = [(n, near) for sentence in sentences(support) for n, near in counted_words(sentence, SOURCE_REACH, False)]
+    for n, near in counted_words(claim, CONTEXT_REACH):
+        mine = _measured(near)
+        theirs = [_measured(words) for m, words in stated if _same(n, m)]
+        if mine and theirs and all(kinds and not kinds & mine for kinds in theirs):
+            return (f"the abstract gives {n[0]:g}{n[1]} for {' and '.join(sorted(set().union(*theirs)))}, "
+                    f"not {' and '.join(sorted(mine))}")
+    return ""
+
+
 def counted_words(text: str, reach: int, by_part: bool = True, figures: bool = False) -> list[tuple[Number, set[str]]]:
     """Each number `text` writes in digits, with the content words within `reach` of it on either side (up to a
     comma or semicolon when `by_part`; with the other figures among them when `figures`, "28b" beside "7
@@ -1051,7 +1085,7 @@ def conflict(claim: str, best: str, nearby: str, abstract: str, own_names: Seque
     # "No, ZIP-RC does not need an extra model": the reply word answers, it claims nothing
     plain = _unnamed(_REPLY.sub("", claim), own_names)
     return (number_conflict(plain, nearby) or glued_conflict(plain, abstract) or pairing_conflict(plain, nearby)
-            or context_conflict(plain, nearby) or level_conflict(plain, nearby)
+            or context_conflict(plain, nearby) or level_conflict(plain, nearby) or measure_conflict(plain, abstract)
             or polarity_conflict(plain, best, abstract)
             or direction_conflict(plain, best) or direction_elsewhere(plain, best, abstract)
             or fewer_conflict(plain, abstract)

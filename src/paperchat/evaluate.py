@@ -140,7 +140,7 @@ def title_check(engine: Engine, n: int, seed: int = 0) -> dict[str, float]:
 
 
 # eval/claims.jsonl (eval/make_claims.py): faithful, then altered to be false
-CLAIM_KINDS = ("verbatim", "reworded", "number", "negation", "direction", "credit-own", "credit-borrowed")
+CLAIM_KINDS = ("verbatim", "reworded", "number", "negation", "direction", "credit-own", "credit-borrowed", "measure")
 
 
 def claim_rows(engine: Engine, path: Path) -> list[dict[str, Any]]:
@@ -177,7 +177,7 @@ def run_eval(settings: Settings, questions: Path, answers: bool = False, limit: 
         results["claims"], results["claim_rows"] = summarize_claims(rows), rows
         print("| split | n | verbatim accepted | reworded accepted | number rejected | negation rejected "
               "| direction rejected | own name introduced: accepted | borrowed name introduced: rejected "
-              "| check p50 ms |\n|---|---|---|---|---|---|---|---|---|---|")
+              "| measure swapped: rejected | check p50 ms |\n|---|---|---|---|---|---|---|---|---|---|---|")
         for split, t in results["claims"].items():
             print(f"| {split} | {t['n']:.0f} | " + " | ".join(fmt(t[k]) for k in (*CLAIM_KINDS, "check p50 ms")) + " |")
         out = out or ROOT / "eval" / "results" / "claims.json"
