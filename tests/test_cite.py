@@ -16,7 +16,7 @@ from paperchat.cite import (
 )
 from paperchat.config import AnswerSettings
 from paperchat.markers import parse, split_sentences, with_markers
-from paperchat.schema import Paper, Source, Verification
+from paperchat.schema import Paper, Source, Synthesis, Verification
 from paperchat.text import restates, sentences, third_person
 
 from .conftest import WordEmbedding
@@ -432,22 +432,27 @@ def test_a_stop_inside_a_title_ends_no_sentence() -> None:
                                                          "WebFactory compresses intelligence into web agents"]
 
 
-def test_a_streamed_title_with_a_question_mark_is_one_sentence_with_its_verb(verifier) -> None:
+def _streamed(reply: str, verifier: Verifier, shown: list[Source]) -> tuple[list[str], Synthesis]:
+    """What `verified_stream` yields for a model that writes `reply`, and the synthesis it returns."""
     from paperchat.answer import verified_stream
 
     from .conftest import ScriptedChat
 
-    agents = _paper("a", AGENTS, "LLM agents filter information for users. We find that several models consistently "
-                    "exhibit strong and predictable source preferences.")
-    shown = _shown(verifier, (agents, "In Agents We Trust, but Who Do Agents Trust? Latent…"))
-    chat = ScriptedChat(f"{AGENTS} [1] finds that models exhibit strong and predictable source preferences.")
-    stream = verified_stream(chat, [], 60, verifier, shown, LENIENT, lambda: 0.0)
+    stream = verified_stream(ScriptedChat(reply), [], 60, verifier, shown, LENIENT, lambda: 0.0)
     said = []
     try:
         while True:
             said.append(next(stream))
     except StopIteration as done:
-        synthesis = done.value
+        return said, done.value
+
+
+def test_a_streamed_title_with_a_question_mark_is_one_sentence_with_its_verb(verifier) -> None:
+    agents = _paper("a", AGENTS, "LLM agents filter information for users. We find that several models consistently "
+                    "exhibit strong and predictable source preferences.")
+    shown = _shown(verifier, (agents, "In Agents We Trust, but Who Do Agents Trust? Latent…"))
+    said, synthesis = _streamed(f"{AGENTS} [1] finds that models exhibit strong and predictable source preferences.",
+                                verifier, shown)
     assert "".join(said).startswith(f"{AGENTS} finds that models exhibit")
     assert not synthesis.report.dropped_sentences
 
@@ -455,23 +460,12 @@ def test_a_streamed_title_with_a_question_mark_is_one_sentence_with_its_verb(ver
 def test_a_streamed_abbreviation_ends_no_sentence(verifier) -> None:
     """Over ICLR 2026 the model's "… quantization techniques w.r.t. perplexity." was streamed as two sentences:
     "… w.r.t." kept, cut short, and "perplexity." withheld."""
-    from paperchat.answer import verified_stream
-
-    from .conftest import ScriptedChat
-
     bof4 = _paper("b", "Improving Block-Wise LLM Quantization by 4-bit Block-Wise Optimal Float (BOF4)",
                   "Block-wise quantization reduces the memory of LLMs. BOF4 achieves top performance among 4-bit "
                   "block-wise quantization techniques w.r.t. perplexity.")
     shown = _shown(verifier, (bof4, "Improving Block-Wise LLM Quantization by 4-bit…"))
-    chat = ScriptedChat("[1] achieves top performance among 4-bit block-wise quantization techniques w.r.t. "
-                        "perplexity.")
-    stream = verified_stream(chat, [], 60, verifier, shown, LENIENT, lambda: 0.0)
-    said = []
-    try:
-        while True:
-            said.append(next(stream))
-    except StopIteration as done:
-        synthesis = done.value
+    said, synthesis = _streamed("[1] achieves top performance among 4-bit block-wise quantization techniques w.r.t. "
+                                "perplexity.", verifier, shown)
     assert "w.r.t. perplexity [1]." in "".join(said), said
     assert len(synthesis.sentences) == 1 and not synthesis.report.dropped_sentences
 

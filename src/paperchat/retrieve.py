@@ -133,7 +133,7 @@ class Retriever:
         # where the one holding "mixtures of experts" scores 9.2) would rank beside the best: under the floor,
         # a keyword hit adds nothing ("Which papers use mixtures of experts …?" had Swift Hydra, first by BM25
         # and far down the dense list, 11th)
-        keyword = [(p, v) for p, v in keyword if keyword and v >= s.keyword_floor * keyword[0][1]]
+        keyword = [(p, v) for p, v in keyword if v >= s.keyword_floor * keyword[0][1]]
         scores: dict[str, float] = {}
         for weight, ranking in ((s.dense_weight, dense_rank), (s.keyword_weight, [p for p, _ in keyword])):
             for rank, pid in enumerate(ranking):
