@@ -199,6 +199,11 @@ def test_the_verb_a_comparison_frames_its_topic_with_is_no_topic(seed_index, set
         [["generaliz", "bound"], ["generaliz", "error"]]]
     assert r.alternatives("Which papers give generalization analyses or generalization bounds?") == [
         [["give", "generaliz", "analys"], ["generaliz", "bound"]]]
+    # held-out-u (read after its first figure): "exploit" held the manifold paper out of "Which papers exploit
+    # manifold structure or geometric information?"; "leverage", "utilize" and "employ" say "use" as well
+    assert r.alternatives("Which papers exploit manifold structure or geometric information?") == [
+        [["manifold", "structur"], ["geometr", "inform"]]]
+    assert r.topic_terms("Which papers leverage optimal transport?", hits) == {"optim", "transport"}
 
 
 @pytest.mark.parametrize(("question", "comparative"), [

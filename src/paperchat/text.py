@@ -230,11 +230,13 @@ _ASKING = ("compare comparing comparison differ differs different difference dif
 
 
 # The verbs a comparative question says how papers stand to their topic with ("Which papers build on flow
-# matching?", "… derive generalization bounds or analyze generalization error?"): the topic is their
-# object. Only a comparison's topic and its alternatives drop them (Retriever.topic_terms, .alternatives);
-# "builds on" stays a claim's word.
+# matching?", "… derive generalization bounds or analyze generalization error?", "… exploit manifold
+# structure …?", and "leverage", "utilize", "employ", which say "use"): the topic is their object. Only a
+# comparison's topic and its alternatives drop them (Retriever.topic_terms, .alternatives); "builds on" stays a
+# claim's word.
 _FRAMING = ("build builds building built based rely relies relying derive derives deriving derived "
-            "analyze analyzes analyzing")
+            "analyze analyzes analyzing exploit exploits exploiting leverage leverages leveraging "
+            "utilize utilizes utilizing employ employs employing")
 
 
 @lru_cache(maxsize=1)
