@@ -334,6 +334,23 @@ COMPARATIVE_HELD_OUT_U = [
     ("Which papers use mixtures of experts or model ensembles, and how do they differ?", ["hydra", "dwf"]),
 ]
 
+# Split "held-out-v": written at the start of the session after 284a04a from a word search over the seed
+# abstracts (synthetic/augment, initial noise/seed/latent noise, hierarch*, multimodal), gold by reading the
+# sentences that hold those words (a paper that names the word only as another method's, as an application, or
+# as its background is not gold; "multimodal" of modalities is not "multimodal" of distributions), and run
+# before any change of that session. GenVP ("… with Contrastive Hierarchical VAEs") was added to v03's gold after
+# that first run: the word search had read the abstracts, and GenVP says "hierarchical" only in its title.
+COMPARATIVE_HELD_OUT_V = [
+    ("Which papers generate synthetic data to augment real data or training, and how do they differ?",
+     ["hydra", "fctpp"]),
+    ("Which papers work with the initial noise or random seed of diffusion models, and how do they differ?",
+     ["noiseprints", "pga", "asir", "slerp"]),
+    ("Which papers learn or analyze hierarchical structures, and how do they differ?",
+     ["hicem", "v1prior", "vae_bounds", "genvp"]),
+    ("Which papers handle multimodal distributions or multimodal conditions, and how do they differ?",
+     ["cfg_stage", "genrl"]),
+]
+
 FILTERED = [
     ("ICLR 2025 papers on speculative decoding", ["pearl"]),
     ("ICLR 2026 papers on watermarking", ["wm_spec", "noiseprints"]),
@@ -478,7 +495,8 @@ def build() -> list[dict]:
                                      ("held-out-r", "r", COMPARATIVE_HELD_OUT_R),
                                      ("held-out-s", "s", COMPARATIVE_HELD_OUT_S),
                                      ("held-out-t", "t", COMPARATIVE_HELD_OUT_T),
-                                     ("held-out-u", "u", COMPARATIVE_HELD_OUT_U)):
+                                     ("held-out-u", "u", COMPARATIVE_HELD_OUT_U),
+                                     ("held-out-v", "v", COMPARATIVE_HELD_OUT_V)):
                 for k, (q, gold) in enumerate(held, 1):
                     rows.append({"id": f"comparative-{tag}{k:02d}", "category": cat, "split": split, "turns": [q],
                                  "gold": [P[g] for g in gold]})
