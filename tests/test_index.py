@@ -40,7 +40,7 @@ def test_changed_abstract_replaces_its_chunks(tmp_path, settings, embedder) -> N
     assert (report.added, report.updated, report.papers) == (0, 1, 1)
     fresh = PaperIndex(settings, embedder)
     assert fresh.chunk_count() == before
-    texts = " ".join(t for _, t, _ in fresh.dense(embedder.get_query_embedding("comet"), 10))
+    texts = " ".join(t for _, t, _, _ in fresh.dense(embedder.get_query_embedding("comet"), 10))
     assert "Comet" in texts and "Orbit flows model" not in texts
     assert fresh.keyword.search("comet kernels", 5)[0][0] == "p1"
     assert fresh.keyword.search("planets", 5) == []
@@ -189,9 +189,29 @@ def test_dense_search_finds_the_nearest_chunks_not_an_approximation(seed_index, 
     questions = [json.loads(line)["turns"][0] for line in (DATA.parent / "eval" / "questions.jsonl").read_text().splitlines()]
     for question in questions:
         query = embedder.get_query_embedding(question)
-        found = sorted((cos for _, _, cos in seed_index.dense(query, 50, snap=snap)), reverse=True)
+        found = sorted((cos for _, _, cos, _ in seed_index.dense(query, 50, snap=snap)), reverse=True)
         true = np.sort(vectors @ (np.asarray(query) / np.linalg.norm(query)))[::-1][:50]
         assert np.allclose(found, true, atol=1e-4), question
+
+
+def test_dense_search_judges_each_chunk_it_finds_by_a_second_vector(seed_index, embedder) -> None:
+    """The search finds chunks by one vector (a question's topic) and gives each its cosine to another (the
+    question as asked, Retriever.search): the exact cosine, not the first vector's."""
+    import numpy as np
+
+    snap = seed_index.snapshot()
+    got = seed_index.chunks.collection(snap.collection).get(include=["embeddings", "documents"])
+    vector_of = {text: np.asarray(v) / np.linalg.norm(v) for text, v in zip(got["documents"], got["embeddings"],
+                                                                            strict=True)}
+    find, judge = embedder.get_query_embedding("attention mechanisms"), embedder.get_query_embedding(
+        "attention for speculative decoding")
+    found = seed_index.dense(find, 20, snap=snap, judge=judge)
+    plain = seed_index.dense(find, 20, snap=snap)
+    assert [(p, t, c) for p, t, c, _ in found] == [(p, t, c) for p, t, c, _ in plain]  # found by `find` alone
+    assert all(j == c for _, _, c, j in plain)
+    unit = np.asarray(judge) / np.linalg.norm(judge)
+    assert np.allclose([j for _, _, _, j in found], [vector_of[t] @ unit for _, t, _, _ in found], atol=1e-5)
+    assert any(abs(j - c) > 1e-3 for _, _, c, j in found)
 
 
 def test_a_keyword_index_saved_by_an_older_tokenize_is_rebuilt_and_the_next_ingest_saves_it(tmp_path, settings,

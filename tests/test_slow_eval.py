@@ -15,8 +15,10 @@ pytestmark = pytest.mark.slow
 # to find misses, were added), comparative 0.892 (105 questions), abstention 0.923, false refusals 0.000. The floors
 # leave room for a few questions to flip on another CPU (MiniLM's floats differ slightly between AVX2, AVX-512 and
 # AMX kernels, and a near-tie can change order) and for a new held-out set's misses; a real regression moves
-# several questions and still fails here.
-BASELINE = {"recall@5": 0.93, "comparative recall@5": 0.82, "filter precision": 1.0,
+# several questions and still fails here. After 284a04a, with the dense search finding by a question's topic
+# (Retriever.search), 0.949 over 221 answerable and comparative 0.905 over 113 (0.938 and 0.884 before, the same
+# 234 questions): the floors were raised to 0.94 and 0.89, which the search before that change fails.
+BASELINE = {"recall@5": 0.94, "comparative recall@5": 0.89, "filter precision": 1.0,
             "abstention accuracy": 0.8, "false refusals": 0.04}
 
 

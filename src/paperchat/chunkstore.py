@@ -22,6 +22,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from paperchat.errors import PaperchatError
 
 if TYPE_CHECKING:
@@ -170,14 +172,16 @@ class ChunkStore:
             offset += page
 
     def query(self, name: str, vector: list[float], n: int, where: dict[str, Any] | None, revs: dict[str, str],
-              retry: Callable[[], tuple[str, dict[str, str]]]) -> list[tuple[str, str, float]]:
-        """(paper id, chunk text, cosine) of the `n` nearest chunks, committed ones only. If
-        collection `name` was dropped (a rebuild committed since), `retry` names the current one."""
+              retry: Callable[[], tuple[str, dict[str, str]]],
+              judge: list[float] | None = None) -> list[tuple[str, str, float, float]]:
+        """(paper id, chunk text, cosine, judged) of the `n` nearest chunks to `vector`, committed ones
+        only; `judged` is the chunk's cosine to `judge` (to `vector` when there is none). If collection
+        `name` was dropped (a rebuild committed since), `retry` names the current one."""
         with _OPENING:  # not while another thread is importing chromadb for its first client
             from chromadb.errors import NotFoundError
 
         args = {"query_embeddings": [vector], "n_results": n, "where": where,
-                "include": ["documents", "metadatas", "distances"]}
+                "include": ["documents", "metadatas", "distances"] + (["embeddings"] if judge is not None else [])}
         try:
             try:
                 result = self.collection(name).query(**args)
@@ -194,9 +198,20 @@ class ChunkStore:
             raise PaperchatError(self.unreachable(e)) from None
         # cosine space: distance = 1 - cos. A chunk another process is writing can come back
         # without its record yet: it is not committed either.
+        cosines = [1.0 - float(dist) for dist in result["distances"][0]]
+        judged = cosines if judge is None else _cosines(result["embeddings"][0], judge)
         return [
-            (str(meta["paper_id"]), str(text), 1.0 - float(dist))
-            for meta, text, dist in zip(result["metadatas"][0], result["documents"][0], result["distances"][0],
-                                        strict=True)
+            (str(meta["paper_id"]), str(text), cos, other)
+            for meta, text, cos, other in zip(result["metadatas"][0], result["documents"][0], cosines, judged,
+                                              strict=True)
             if meta is not None and text is not None and revs.get(str(meta.get("paper_id"))) == meta.get("rev")
         ]
+
+
+def _cosines(embeddings: Any, vector: list[float]) -> list[float]:
+    """Each stored chunk embedding's cosine to `vector`."""
+    if len(embeddings) == 0:
+        return []
+    m, v = np.asarray(embeddings, dtype=np.float32), np.asarray(vector, dtype=np.float32)
+    norms = np.linalg.norm(m, axis=1) * (float(np.linalg.norm(v)) or 1.0)
+    return [float(x) for x in (m @ v) / np.where(norms > 0, norms, 1.0)]

@@ -253,8 +253,9 @@ class PaperIndex:
     # ------------------------------------------------------------ queries
 
     def dense(self, query_embedding: list[float], top: int, filters: Filters | None = None,
-              snap: Snapshot | None = None) -> list[tuple[str, str, float]]:
-        """(paper_id, chunk text, cosine) for the nearest chunks that `snap` committed."""
+              snap: Snapshot | None = None, judge: list[float] | None = None) -> list[tuple[str, str, float, float]]:
+        """(paper_id, chunk text, cosine, judged) for the nearest chunks that `snap` committed; `judged`
+        is the chunk's cosine to `judge` (ChunkStore.query)."""
         snap = snap or self.snapshot()
         f = filters or Filters()
         where: list[dict[str, Any]] = []
@@ -270,7 +271,7 @@ class PaperIndex:
 
         return self.chunks.query(snap.collection, query_embedding, max(min(top * (2 if writing else 1), snap.chunk_total), 1),
                                  (where[0] if len(where) == 1 else {"$and": where}) if where else None,
-                                 snap.revs, current)[:top]
+                                 snap.revs, current, judge)[:top]
 
     def matching(self, filters: Filters, snap: Snapshot | None = None) -> list[Paper]:
         """The papers that pass the venue/year/paper filters, in keyword-index order."""

@@ -239,6 +239,19 @@ _FRAMING = ("build builds building built based rely relies relying derive derive
             "utilize utilizes utilizing employ employs employing")
 
 
+# How a question asks for papers, not what they are about: "Which papers …" before the topic and ", and how do
+# they differ?" after it. MiniLM embeds the frame too, so a question's vector moves toward abstracts that
+# compare or differ; the dense search reads the topic alone (Retriever.search).
+_FRAME_LEAD = re.compile(r"^\s*(?:which|what)\s+(?:(?:of\s+the\s+)?papers?|works?|studies|articles)\s+", re.I)
+_FRAME_TAIL = re.compile(r",?\s*\band\s+how\b[^?]*\?*\s*$", re.I)
+
+
+def topic_form(question: str) -> str:
+    """The question without its asking frame ("Which papers use distillation, and how do they differ?" ->
+    "use distillation"); the question itself when nothing is left."""
+    return _FRAME_TAIL.sub("", _FRAME_LEAD.sub("", question)).strip(" ,;") or question
+
+
 @lru_cache(maxsize=1)
 def framing_terms() -> frozenset[str]:
     return frozenset(tokenize(_FRAMING, query=True))
