@@ -376,6 +376,12 @@ def test_words_most_papers_hold_are_no_topic_of_a_comparison(seed_index, setting
     # … unless the question asks for both at once
     ("Which papers combine reinforcement learning and diffusion models?", []),
     ("Which papers bridge energy-based and electrostatic models?", []),
+    # a head noun beside "or" ends no topic (held-out-t's Bayesian question had no alternatives, so its topic was
+    # "inference" alone, which four off-topic papers hold)
+    ("Which papers use Bayesian methods or posterior inference, and how do they differ?",
+     [[["bayesian"], ["posterior", "infer"]]]),
+    ("Which papers use kernel methods or Gaussian processes?", [[["kernel"], ["gaussian", "process"]]]),
+    ("Which papers propose new methods or benchmarks?", []),
 ])
 def test_topics_joined_by_or_or_and_are_read_as_alternatives(question, groups) -> None:
     from paperchat.text import alternatives

@@ -325,6 +325,9 @@ def aspect(question: str) -> list[str]:
     return [m.group(1).strip() for m in _ASPECT.finditer(question)]
 
 
+_HEADS = frozenset(["method", "methods", "approach", "approaches", "technique", "techniques"])
+
+
 def alternatives(question: str) -> list[list[list[str]]]:
     """The topics a question joins with "or" or "and", as terms: one list per joining word, one
     item per topic ("3D reconstruction, rendering or stylization" -> [[3d, reconstruct], [render],
@@ -339,6 +342,10 @@ def alternatives(question: str) -> list[list[list[str]]]:
     content = [[t for t in tokenize(piece, query=True) if t not in asking] for piece in pieces]
 
     def run(i: int, step: int) -> tuple[list[str], int]:
+        # a head noun beside the joining word ends no item: "Bayesian methods or posterior inference" joins
+        # "Bayesian" and "posterior inference" (the run had stopped at "methods", an asking word, and left none)
+        if 0 <= i + step < len(pieces) and content[i + step] and pieces[i].lower() in _HEADS:
+            i += step
         found: list[str] = []
         while 0 <= i < len(pieces) and content[i]:
             found = found + content[i] if step > 0 else content[i] + found
