@@ -748,6 +748,10 @@ def test_a_marker_before_any_third_person_verb_is_a_subject(verifier, sources) -
     ("The papers on speculative decoding achieve up to 4.4 times speedup over autoregressive decoding [1].", False),
     ("Several papers on speculative decoding adapt the draft length [1].", False),
     ("The papers on speculative decoding differ in how they set the draft length [1].", True),  # a frame
+    # over ICML 2026, to "How much faster is FlashAttention-style kernel work reported in these papers?"
+    ("Speculative decoding reported in these papers is up to 4.4 times faster than autoregressive decoding [1].", False),
+    ("Across the papers, the draft length is adapted with pre-verify and post-verify strategies [1].", False),
+    ("One of these papers adapts the draft length with pre-verify and post-verify strategies [1].", True),
     # read in the app: a list of approaches that names the one paper is no claim about several
     ("The approaches to speculative decoding include PEARL, which adapts the draft length with pre-verify and "
      "post-verify strategies [1].", True),

@@ -125,6 +125,9 @@ _SEVERAL = re.compile(r"^\W*(?:(?:however|moreover|similarly|likewise|overall|in
                       # "Recent papers have made diffusion language models decode … 17× faster [1]"
                       r"(?:recent|several|many|most|some|other|these)\s+(?:papers|works|studies)\b|each\s+"
                       r"(?:paper|work|method|approach|study)\b)|\bof\s+(?:both|all\s+(?:two|three|four|five))\s+papers\b"
+                      # over ICML 2026: "FlashAttention-style kernel work reported in these papers is 32× … [1]", one
+                      # paper's figures ("one of these papers", "among these papers" are about one)
+                      r"|\b(?:in|by|across)\s+(?:these|the|all|both)\s+(?:(?:two|three|four|five)\s+)?(?:papers|works|studies)\b"
                       # "PEARL and self-speculative decoding are both methods for …", "they both use …"
                       # ("… are both high-quality and close to …" is no claim about papers)
                       r"|\b(?:are|were)\s+both\s+(?:[\w-]+\s+){0,2}?(?:methods|approaches|papers|works|frameworks|"
