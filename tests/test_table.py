@@ -79,12 +79,14 @@ def test_a_sentence_that_points_to_the_code_fills_no_cell() -> None:
                     "The link to the data will be added upon publication, to preserve anonymity of the submission.",
                     "The demo of the proposed method can be found.",  # MuCO's Result cell, on the seeds
                     "Our code will be open-sourced.",  # xKV's Result cell, over ICML 2026
-                    "All model implementations and training code will be fully open sourced."):
+                    "All model implementations and training code will be fully open sourced.",
+                    # over ICLR 2026, DC-CoT's Result cell, its link taken out ("nonymous" is the abstract's)
+                    "The nonymous codebase can be accessed"):
         assert T.points_to_code(pointer), pointer
     for content in ("We generate code with a diffusion model.", "Code generation benchmarks show a 12% gain.",
                     "Results are available for three model sizes.", "We evaluate on publicly available datasets.",
                     "Models are made robust to attacks.", "The optimal data mixture can be found by search.",
-                    "We study how open-sourced code models are used."):
+                    "We study how open-sourced code models are used.", "Each state can be accessed in constant time."):
         assert not T.points_to_code(content), content
 
 

@@ -75,7 +75,9 @@ _POINTER = re.compile(r"https?://|\bwww\.|\b[\w-]+\.(?:com|org|io|net|science)/|
                       r"\b(?:code|data|datasets?|models?|weights|leaderboard|resources)\b[^.]{0,40}?\b(?:is|are|will be|"
                       r"has been|have been) (?:\w+ )?(?:provided|made|released)\b[^.]{0,30}?\b(?:open[- ]source|public\w*|"
                       r"available)|\blinks? to the (?:code|data|dataset|repository|project)\b|\bupon (?:publication|"
-                      r"acceptance)\b|\banonymity\b|\b(?:code|demo|implementation|project page)\b[^.]{0,30}?\bcan be found\b", re.I)
+                      r"acceptance)\b|\banonymity\b|\b(?:code|codebase|demo|implementation|project page)\b[^.]{0,30}?\bcan be "
+                      # "The nonymous codebase can be accessed" (its link taken out: a Result cell over ICLR 2026)
+                      r"(?:found|accessed)\b", re.I)
 _CLAUSE_END = re.compile(r"[,;:]\s")
 MAX_WORDS = 40
 # chosen on half of CSAbstruct's abstracts, measured on the other half (eval/table_cells.py, README)
