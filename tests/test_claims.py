@@ -59,6 +59,24 @@ def test_numbers_must_be_the_ones_stated(claim: str, ok: bool) -> None:
     assert (number_conflict(claim, PEARL) == "") is ok
 
 
+TWO_METHODS = ("Low-probability tokens dominate model updates in RL training. To mitigate this interference, we propose two "
+         "novel methods: Advantage Reweighting and Lopti. Our approaches promote balanced updates across tokens. "
+         "We evaluate on three benchmarks.")
+
+
+@pytest.mark.parametrize(("claim", "ok"), [
+    # over the seeds, "[1] proposes two novel methods to mitigate interference from low-probability tokens …" was
+    # withheld ("the number 2 is not one the abstract states"): the closest sentence was "Our approaches promote …"
+    ("It proposes two novel methods to mitigate interference", True),
+    ("It proposes three novel methods to mitigate interference", False),
+    ("It evaluates two benchmarks", False),  # the abstract's "two" counts methods
+    ("It proposes 2 novel methods", False),  # a figure in digits is read where the claim is closest, as before
+])
+def test_a_count_in_words_may_be_stated_in_any_sentence_beside_what_it_counts(claim: str, ok: bool) -> None:
+    closest = "Our approaches promote balanced updates across tokens."
+    assert (number_conflict(claim, closest, TWO_METHODS) == "") is ok
+
+
 DACOMP = ("We introduce DAComp, a benchmark of 236 tasks that mirrors these workflows. We evaluate 12 agents on it. "
           "Engineering tasks are scored through execution-based evaluation, and the best agent solves 31% of them.")
 
