@@ -642,6 +642,20 @@ def test_a_paper_said_to_make_a_benchmark_must_say_so() -> None:
                               ["Text2Arch", "Text2Arch: A Dataset for Generating Diagrams"]) == ""
 
 
+def test_a_paper_said_to_make_a_defense_or_an_attack_must_say_so() -> None:
+    # over ICLR 2026, "Which papers study jailbreak attacks on LLMs?" then "Which of them also propose a defense?":
+    # "SlotGCG: This paper proposes a defense against jailbreak attacks …" was kept, of an attack
+    slot = ("Identifying the vulnerability of LLMs through jailbreak attacks is critical. We then propose SlotGCG, which "
+            "selects the most vulnerable slots and runs a targeted optimization attack at those slots. It shows superior "
+            "robustness against defense methods with 42% higher ASR than baselines.")
+    assert benchmark_conflict("SlotGCG proposes a defense against jailbreak attacks.", slot, ["SlotGCG"])
+    assert benchmark_conflict("SlotGCG proposes a novel jailbreak attack.", slot, ["SlotGCG"]) == ""
+    assert benchmark_conflict("SlotGCG is robust against defense methods.", slot, ["SlotGCG"]) == ""
+    guard = "We introduce a lightweight defense that filters adversarial suffixes."
+    assert benchmark_conflict("It proposes a defense against jailbreaks.", guard) == ""
+    assert benchmark_conflict("It introduces a new jailbreak attack.", guard)
+
+
 
 def test_a_negation_said_again_in_a_list_is_one_negation() -> None:
     # over ICLR 2026: "… focusing on no access to source data and no prior knowledge" was withheld against

@@ -604,20 +604,34 @@ _MAKES_DATA = re.compile(rf"\b{_MAKES}\s+(?:(?:a|an|the|new|novel|large|large-sc
 _DATA_WORD = re.compile(r"\b(?:benchmark(?:s|ing)?|datasets?|corpus|corpora|suites?|-Bench|Bench)\b|[a-z]Bench\b", re.I)
 
 
+def _makes(what: str) -> re.Pattern[str]:
+    """A claim that the paper makes `what` ("proposes a defense", "introduces a novel jailbreak attack")."""
+    return re.compile(rf"\b{_MAKES}\s+(?:(?:a|an|the|new|novel|two|three|several)\s+)*(?:[\w-]+\s+)?(?P<what>{what})\b", re.I)
+
+
+# what a claim says the paper makes, and the words an abstract that says it makes one writes
+_MADE_KINDS = ((_MAKES_DATA, _DATA_WORD),
+               (_makes(r"defen[cs]es?"), re.compile(r"\bdefen[cs]\w*|\bdefend\w*", re.I)),
+               (_makes(r"attacks?"), re.compile(r"\battack\w*", re.I)))
+
+
 def benchmark_conflict(claim: str, abstract: str, own_names: Sequence[str] = ()) -> str:
     """A claim that the paper makes a benchmark or dataset ("SWE-RM proposes benchmarks for software
-    engineering agents", a reward model evaluated on SWE-Bench Verified, over ICLR 2026) where no
-    sentence of its abstract says it does: one that names data, says it is made ("introduce",
-    "construct", "release" …) and says by whom ("we", "our", "this paper", or the paper's name)."""
-    m = _MAKES_DATA.search(claim)
+    engineering agents", a reward model evaluated on SWE-Bench Verified, over ICLR 2026), or a defense or an
+    attack ("SlotGCG proposes a defense against jailbreak attacks", an attack whose abstract reports
+    "robustness against defense methods", over ICLR 2026), where no sentence of its abstract says it does: one
+    that names such a thing, says it is made ("introduce", "construct", "release" …) and says by whom ("we",
+    "our", "this paper", or the paper's name)."""
     names = [n for n in own_names if n]
-    if not m or any(_DATA_WORD.search(n) for n in names):  # "Text2Arch: A Dataset for …", "… Benchmarking …"
-        return ""
-    for sentence in sentences(abstract):
-        if (_DATA_WORD.search(sentence) and re.search(rf"\b{_MAKES}", sentence, re.I)
-                and (_WE.search(sentence) or any(n.lower() in sentence.lower() for n in names))):
-            return ""
-    return f"the abstract does not say the paper makes a {m.group('what').lower().rstrip('s')}"
+    for made, word in _MADE_KINDS:
+        m = made.search(claim)
+        if not m or any(word.search(n) for n in names):  # "Text2Arch: A Dataset for …", "… Benchmarking …"
+            continue
+        if not any(word.search(sentence) and re.search(rf"\b{_MAKES}", sentence, re.I)
+                   and (_WE.search(sentence) or any(n.lower() in sentence.lower() for n in names))
+                   for sentence in sentences(abstract)):
+            return f"the abstract does not say the paper makes a {m.group('what').lower().rstrip('s')}"
+    return ""
 
 
 # "The largest benchmark is WARC-Bench": a rank among things, which one abstract can state only of itself
