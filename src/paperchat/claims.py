@@ -301,21 +301,26 @@ def glued_conflict(claim: str, abstract: str) -> str:
 def number_conflict(claim: str, support: str, abstract: str = "") -> str:
     """A number of the claim that `support` (the sentences closest to it) does not state. A count the claim
     writes in words ("proposes two novel methods") may be stated in any sentence of `abstract` that writes it
-    beside one of the words it counts: the closest sentence to such a claim is often another ("Our approaches
-    promote balanced updates …" was closest, and "we propose two novel methods" withheld, over the seeds)."""
+    before the same two words: the closest sentence to such a claim is often another ("Our approaches promote
+    balanced updates …" was closest, and "we propose two novel methods" withheld, over the seeds). Two words, not
+    one word near it: with any content word within reach, 253 of 534 word numbers swapped for another of the
+    same abstract (ICLR and ICML 2026) passed, against 31 read in the closest sentence alone; with the two words
+    after it, 31."""
     stated = numbers(support)
     for n, a, b in _placed_numbers(claim):
         if not any(_same(n, s) for s in stated) and not (
-                abstract and not any(ch.isdigit() for ch in claim[a:b]) and _counted_in(claim, a, b, n, abstract)):
+                abstract and not any(ch.isdigit() for ch in claim[a:b]) and _counted_in(claim[b:], n, abstract)):
             return f"the number {n[0]:g}{n[1]} is not one the abstract states"
     return ""
 
 
-def _counted_in(claim: str, a: int, b: int, n: Number, abstract: str) -> bool:
-    """The abstract writes `n` (the claim's claim[a:b]) beside one of the words the claim writes beside it."""
-    near = set(_content(claim[:a])[-CONTEXT_REACH:] + _content(claim[b:])[:CONTEXT_REACH])
-    return any(_same(n, m) and near & set(_content(sentence[:x])[-SOURCE_REACH:] + _content(sentence[y:])[:SOURCE_REACH])
-               for sentence in sentences(abstract) for m, x, y in _placed_numbers(sentence))
+def _counted_in(after: str, n: Number, abstract: str) -> bool:
+    """The abstract writes `n` before the two words that `after` (the claim past its number) begins with."""
+    def two(text: str) -> list[str]:
+        return [w.rstrip("s") for w in re.findall(r"[a-z]+", text.lower())[:2]]
+    counted = two(after)
+    return len(counted) == 2 and any(_same(n, m) and two(sentence[y:]) == counted
+                                     for sentence in sentences(abstract) for m, _, y in _placed_numbers(sentence))
 
 
 # "no access to source data and no prior knowledge", "neither A nor B": a negation that goes on the one
