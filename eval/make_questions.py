@@ -351,6 +351,18 @@ COMPARATIVE_HELD_OUT_V = [
      ["cfg_stage", "genrl"]),
 ]
 
+# Split "held-out-w": written at the start of the session after 26e1b4b from a word search over the seed
+# abstracts (mutual information/information-theoretic, trade-off, personali*/user, Monte Carlo/randomized), gold by
+# reading the sentences that hold those words (a trade-off named only in a result, "personalization benchmarks" a
+# method is scored on, or "randomized mappings" of a proof is not gold), and run before any change of that session.
+COMPARATIVE_HELD_OUT_W = [
+    ("Which papers use mutual information or information-theoretic analysis, and how do they differ?",
+     ["halton", "vae_dm_gen", "vae_bounds"]),
+    ("Which papers study trade-offs between competing goals, and how do they differ?", ["wm_spec", "map", "asir"]),
+    ("Which papers personalize models to individual users or groups, and how do they differ?", ["pgenrm", "map"]),
+    ("Which papers use Monte Carlo or randomized sampling methods, and how do they differ?", ["qlvm", "midpoint"]),
+]
+
 FILTERED = [
     ("ICLR 2025 papers on speculative decoding", ["pearl"]),
     ("ICLR 2026 papers on watermarking", ["wm_spec", "noiseprints"]),
@@ -496,7 +508,8 @@ def build() -> list[dict]:
                                      ("held-out-s", "s", COMPARATIVE_HELD_OUT_S),
                                      ("held-out-t", "t", COMPARATIVE_HELD_OUT_T),
                                      ("held-out-u", "u", COMPARATIVE_HELD_OUT_U),
-                                     ("held-out-v", "v", COMPARATIVE_HELD_OUT_V)):
+                                     ("held-out-v", "v", COMPARATIVE_HELD_OUT_V),
+                                     ("held-out-w", "w", COMPARATIVE_HELD_OUT_W)):
                 for k, (q, gold) in enumerate(held, 1):
                     rows.append({"id": f"comparative-{tag}{k:02d}", "category": cat, "split": split, "turns": [q],
                                  "gold": [P[g] for g in gold]})
