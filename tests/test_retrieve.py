@@ -683,6 +683,18 @@ def test_faster_is_fast_and_a_defense_defends() -> None:
     assert tokenize("later layers")[0] != tokenize("late")[0]
 
 
+def test_a_hyphenated_plural_is_its_singular() -> None:
+    """"Which papers study trade-offs between competing goals?" (held-out-w) met no abstract's "trade-off": the
+    whole hyphenated word was its own term, unstemmed, and its part "offs" stemmed to a stopword the abstracts'
+    "off" never gave. Over ICLR 2026, "accuracy-efficiency trade-offs in LLM inference" then tabled "Scaling
+    Laws Meet Model Architecture" ("the trade-off between model accuracy and inference efficiency")."""
+    from paperchat.text import tokenize
+
+    assert "trade-off" in tokenize("trade-offs", query=True) and "trade-off" in tokenize("a fundamental trade-off")
+    assert "off" not in tokenize("trade-offs", query=True)
+    assert set(tokenize("Mixture-of-Experts models", query=True)) <= set(tokenize("a mixture-of-experts model"))
+    assert tokenize("training-free") == ["training-free", "train", "free"]  # a stem that is its word stays
+
 def test_a_relating_word_is_no_topic_and_an_outcome_said_in_results_counts_whole(seed_index, settings) -> None:
     """"against" was a topic term of "How do papers defend LLM agents against prompt injection?" (CausalArmor, a
     prompt-injection guardrail that never writes it, lost its row); "faster" counted a quarter where an abstract

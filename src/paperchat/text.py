@@ -87,13 +87,16 @@ def outcome_terms() -> frozenset[str]:
     return frozenset(t for base in _PLAIN for t in _stems(base, _stemmer(), False))
 
 
+_HYPHEN_PLURAL = re.compile(r"^[a-z]{2,}[^suie]s$")
+
+
 # What `tokenize` gives changed: a keyword index saved with another version is rebuilt on load.
-TOKENS_VERSION = 5
+TOKENS_VERSION = 6
 
 
 def tokenize(text: str, query: bool = False) -> list[str]:
     """Lower-cased terms, stemmed unless they look like a name or acronym.
-    A hyphenated word gives its whole form and its parts ("flow-matching" ->
+    A hyphenated word gives its whole form (singular) and its parts ("flow-matching" ->
     flow-matching, flow, match); in documents a camel-cased name also gives its
     pieces ("dParallel" -> dparallel, parallel), so a query word finds it."""
     stem = _stemmer()
@@ -106,10 +109,15 @@ def tokenize(text: str, query: bool = False) -> list[str]:
         parts = lower.split("-") if "-" in lower else []
         lowered = word[1:].islower() or word.islower()
         camel = _CAMEL.findall(word) if not (parts or lowered or query) else []
-        terms.extend(_stems(lower, stem, query) if lowered and not parts else [lower])
+        # a hyphenated word in the plural is its singular: "trade-offs" is "trade-off" (it was its own term, so
+        # "Which papers study trade-offs …?" met no abstract's "trade-off"). Only a plural -s is cut, not -ies
+        # ("time-series"), -ss or -us, and nothing else is stemmed: other rules read these terms against the
+        # abstracts' words as written ("energy-based" written "energy based", "fine-tuning")
+        whole = lower[:-1] if parts and _HYPHEN_PLURAL.search(parts[-1]) else lower
+        terms.extend(_stems(lower, stem, query) if lowered and not parts else [whole])
         for piece in parts + [c.lower() for c in camel if len(camel) > 1]:
-            if len(piece) > 1 and piece not in STOPWORDS:
-                terms.extend(_stems(piece, stem, query))
+            if len(piece) > 1 and piece not in STOPWORDS:  # and "offs" of "trade-offs" stems to a stopword
+                terms.extend(t for t in _stems(piece, stem, query) if t not in STOPWORDS)
     return terms
 
 
