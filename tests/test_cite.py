@@ -113,6 +113,27 @@ def test_unsupported_sentence_is_caught(verifier, sources) -> None:
     assert (report.checked, report.unsupported, report.uncited, report.uncited_unsupported) == (3, 2, 2, 1)
 
 
+def test_a_sentence_about_work_an_abstract_cites_is_withheld(verifier) -> None:
+    """Over ICLR 2026, "Which of them use positional encodings?" was answered "Huang et al. (2024) study length
+    generalization in transformers [1]": the abstract's "Prior work by Huang et al. (2024) established …", true of
+    Huang et al., who are not the paper [1] the reader can open. The paper's own claim beside theirs stays."""
+    bound = _paper("lg", "Quantitative Bounds for Length Generalization in Transformers",
+                   "We study the problem of length generalization (LG) in transformers. Prior work by Huang et al. "
+                   "(2024) established that transformers eventually achieve length generalization once the training "
+                   "sequence length exceeds some finite threshold. We provide the first quantitative bounds on it.")
+    shown = _shown(verifier, (bound, "Quantitative Bounds for Length Generalization"))
+    report = Verification()
+    for said in ("Huang et al. (2024) study length generalization in transformers [1].",
+                 "Prior work by Huang et al. established that transformers eventually achieve length generalization [1].",
+                 "[1] Huang et al. show that transformers achieve length generalization past a finite threshold."):
+        out = verifier.check(said, shown, report)
+        assert out.text is None and "Huang et al" in out.reason and "earlier work" in out.reason, said
+    assert (report.checked, report.unsupported, report.uncited) == (3, 3, 0)
+    kept = verifier.check("Quantitative Bounds for Length Generalization provides the first quantitative bounds on "
+                          "length generalization in transformers, which Huang et al. (2024) established [1].", shown,
+                          report)
+    assert kept.text is not None
+
 def test_sentence_naming_a_paper_it_does_not_cite_is_caught(verifier, sources) -> None:
     report = Verification()
     claim = "PEARL spreads unmasked image tokens uniformly with a Halton scheduler [2]."

@@ -102,6 +102,12 @@ _JOINED_MARKER = re.compile(r"(?<=\band )\[(\d+)\](?=\s+(?!(?:in|on|for|to|with|
 # "…, with [1] demonstrating …" too
 _CONTRAST_MARKER = re.compile(rf"(?:(?<=\bwhile )|(?<=\bwhereas )|(?<=\bwhilst )|(?<=\bbut ))\[(\d+)\](?=\s+{_ADVERB}[a-z]+s\b)"
                               rf"|(?<=\bwith )\[(\d+)\](?=\s+{_ADVERB}[a-z]+ing\b)")
+# "Huang et al. (2024) study length generalization in transformers [1]" (over ICLR 2026, of the abstract's "Prior work
+# by Huang et al. (2024) established that transformers eventually achieve length generalization …"): a sentence whose
+# subject is work an abstract cites is about a paper the reader cannot open, whatever the abstract says of it
+_CITED_WORK = re.compile(r"^\W*(?:\[\d+\]\s*)*(?:(?i:(?:the\s+)?(?:prior|earlier|previous|recent)\s+(?:work|stud(?:y|ies)|"
+                         r"research)\s+(?:by|of))\s+)?((?:[A-Z][\w'’-]+,?\s+(?:and|&)\s+)?[A-Z][\w'’-]+\s+et\s+al\b\.?"
+                         r"(?:\s*\(\d{4}[a-z]?\))?|[A-Z][\w'’-]+\s+(?:and|&)\s+[A-Z][\w'’-]+\s*\(\d{4}[a-z]?\))")
 # "… faster than [1]", "outperforms [1]": a marker that is what the sentence compares with
 _COMPARED_MARKER = re.compile(r"(?:\b(?:more|less)\s+[\w-]+|\b[a-z][\w-]*er|\bbetter|\bworse)\s+than\s+\[(\d+)\]|"
                               r"\b(?:outperform|surpass|beat|exceed)(?:s|ed|ing)?\s+\[(\d+)\]", re.I)
@@ -469,6 +475,13 @@ class Verifier:
             return name
 
         sentence = _ordinals_as_markers(sentence, sorted(by_n))
+        cited_work = _CITED_WORK.match(sentence)
+        if cited_work:
+            report.checked += 1
+            valid = [n for n in parse(sentence) if n in by_n]
+            report.uncited += not valid
+            return _unsupported(sentence, report, f"it is about {cited_work.group(1)}, earlier work an abstract cites, "
+                                "not a paper shown", valid, {})
         # "[2] outperforms [1] on locomotion", "[2] is faster than [1]": a paper shown set against another. One
         # abstract cannot say how its paper compares with another, unless it names it; the marker, taken for a
         # citation, had left "Ada-Diffuser outperforms on locomotion benchmarks [2]"
