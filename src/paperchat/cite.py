@@ -896,9 +896,16 @@ def _key_terms(text: str) -> set[str]:
     return {t for t in tokenize(text) if len(t) > 2}
 
 
+# the word that sets a result against its baseline: "saves up to 75% … sampling budget compared to uniform allocation"
+# of PETS's "reducing the sampling budget by up to 75 % … relative to uniform allocation" (over ICML 2026) lacked
+# "save" and "compar", one term too many; the baseline itself ("uniform allocation") still counts
+_BASELINE_TERMS = frozenset(tokenize("compared", query=True))
+
+
 def _holds(sentence: str, terms: set[str]) -> bool:
-    """Does `sentence` hold all of `terms` but `PART_MISSING` (a part of it, or the one that states a number)?"""
-    return len(terms - set(tokenize(sentence))) <= PART_MISSING
+    """Does `sentence` hold all of `terms` but `PART_MISSING` (a part of it, or the one that states a number)?
+    The word that sets a result against its baseline ("compared to") is none of them."""
+    return len(terms - _BASELINE_TERMS - set(tokenize(sentence))) <= PART_MISSING
 
 
 def _numbers_say_whose(clause: str, mine: Source, other: Source) -> bool:
