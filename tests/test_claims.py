@@ -217,6 +217,19 @@ def test_a_negating_word_counts_as_a_negation(claim: str, ok: bool) -> None:
 
 
 @pytest.mark.parametrize(("claim", "ok"), [
+    # the negation governs "quality loss", not the baseline it is set against: withheld as negated before
+    ("FlowCast delivers a >2.5× speedup in image generation, video generation, and editing compared to standard "
+     "full generation", True),
+    ("FlowCast loses quality compared to standard full generation", False),
+    ("FlowCast has a quality loss in image generation", False),
+])
+def test_a_negation_governs_no_baseline_it_is_set_against(claim: str, ok: bool) -> None:
+    stated = ("Empirical evaluations demonstrate that FlowCast achieves >2.5× speedup in image generation, video "
+              "generation, and editing tasks, outperforming existing baselines with no quality loss as compared to "
+              "standard full generation.")
+    assert (polarity_conflict(claim, stated, stated) == "") is ok
+
+@pytest.mark.parametrize(("claim", "ok"), [
     # over ICLR 2026, withheld as negated by Cautious Optimizers' own sentence
     ("Cautious Optimizers preserve Adam's Hamiltonian function and maintain convergence guarantees", True),
     ("Cautious Optimizers break the convergence guarantee", False),
