@@ -107,6 +107,33 @@ def test_a_result_set_against_its_baseline_in_other_words_is_kept_and_its_flips_
     [(_, checked)] = real_engine.check(said, {1: pets})
     assert (checked.text is not None) is kept, checked.reason
 
+# FSA's abstract (ICLR 2026), its first sentences shortened
+FSA = ("Native Sparse Attention (NSA), one state-of-the-art approach, introduces natively trainable, hardware-aligned "
+       "sparse attention. In this work, we propose Flash Sparse Attention (FSA), an alternative kernel implementation "
+       "that enables efficient NSA computation across a wide range of popular LLMs with varied smaller number of query "
+       "heads in each GQA group on modern GPUs. Compared to vanilla NSA kernel implementation, our empirical evaluation "
+       "demonstrates that FSA achieves (i) up to 3.5x and on average 1.6x kernel-level latency reduction, (ii) up to "
+       "1.25x and 1.09x on average end-to-end training speedup on state-of-the-art LLMs, and (iii) up to 1.36x and "
+       "1.11x on average for prefill-phase speedup in LLM generative inference.")
+
+
+@pytest.mark.parametrize(("said", "kept"), [
+    # withheld before ("the number 3.5× is not one the abstract states"): the words the abstract spells the name
+    # out with were not read as the name after the marker, and the number was read in the sentence defining it
+    ("[1] Flash Sparse Attention (FSA) achieves up to 3.5x and on average 1.6x kernel-level latency reduction, and up "
+     "to 1.25x and 1.09x on average end-to-end training speedup on state-of-the-art LLMs.", True),
+    ("[1] Flash Sparse Attention achieves up to 3.5x and on average 1.6x kernel-level latency reduction.", True),
+    ("[1] Flash Sparse Attention achieves up to 5.3x and on average 1.6x kernel-level latency reduction.", False),
+    ("[1] Flash Sparse Attention does not reduce kernel-level latency.", False),
+])
+def test_a_marker_before_the_words_a_name_is_spelled_out_with_names_that_paper(real_engine, said, kept) -> None:
+    from paperchat.schema import Paper
+
+    fsa = Paper(paper_id="fsa", title="FSA: An Alternative Efficient Implementation of Native Sparse Attention Kernel",
+                abstract=FSA, venue="ICLR", year=2026)
+    [(_, checked)] = real_engine.check(said, {1: fsa})
+    assert (checked.text is not None) is kept, checked.reason
+
 @pytest.mark.parametrize(("shown", "said"), [
     # the two false sentences that kept an earlier try at clause parts and name-free cosines out
     (["openreview:hXNApWLBZG", "openreview:83f0m2VJZm", "openreview:GqZYGOYuF2", "openreview:GBWkRRJrdu"],

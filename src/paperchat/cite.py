@@ -458,11 +458,15 @@ class Verifier:
                 after = re.sub(r"^(?:the|a|an)\s+", "", written_after)  # "[2] The Halton scheduler …"
                 # "[1] USE …" names USE; "[1] uses …" does not (the name's word, not the start of another)
                 opens = any(re.match(rf"{re.escape(probe)}(?![\w-])", w) for w in (written_after, after)) if probe else False
-                if (right_before or by_first or coined or probe in before.lower() or opens
+                # "[1] Flash Sparse Attention achieves up to 3.5x …" names FSA by the words its abstract spells it out
+                # with (over ICLR 2026, "FSA" put in before them had the number read in the sentence that defines it)
+                longs = [f for f in _long_forms(named, by_n[n].paper.abstract)
+                         if re.match(rf"{re.escape(f.lower())}(?![\w-])", written_after)]
+                if (right_before or by_first or coined or probe in before.lower() or opens or longs
                         or (naming_first and _says(after[:len(first) + 1], first, re.I))):
                     # already named: "PEARL [1] and ...", "[2] Projected Gradient Ascent … addresses"; the
                     # clause that names it is about it all the same
-                    written = next((w for w in sorted({by_n[n].paper.title, lead, named, by_n[n].label}, key=len,
+                    written = next((w for w in sorted({by_n[n].paper.title, lead, named, by_n[n].label, *longs}, key=len,
                                                       reverse=True) if len(w) > 2 and w in text), "")
                     if written and written not in unjudged:  # judged without it, like a name put in
                         unjudged.append(written)
