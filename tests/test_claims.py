@@ -252,6 +252,11 @@ def test_a_harm_denied_is_what_a_claim_may_say_is_kept(claim: str, ok: bool) -> 
     ("GaRA outperforms baselines", "GaRA consistently outperforms baselines", True),
     ("GaRA underperforms baselines", "GaRA consistently outperforms baselines", False),
     ("Decoding is slower with PEARL", "Decoding is faster with PEARL", False),
+    # a direction said with its -tion noun (over ICLR 2026, FSA's "latency increase" was kept against "reduction")
+    ("FSA achieves up to 3.5x kernel-level latency increase", "FSA achieves up to 3.5x kernel-level latency reduction",
+     False),
+    ("FSA reduces kernel-level latency by up to 3.5x", "FSA achieves up to 3.5x kernel-level latency reduction", True),
+    ("The scheme brings an acceleration of training", "The scheme slows training", False),
 ])
 def test_direction_words_must_agree(claim: str, stated: str, ok: bool) -> None:
     assert (direction_conflict(claim, stated) == "") is ok
