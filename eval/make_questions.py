@@ -363,6 +363,20 @@ COMPARATIVE_HELD_OUT_W = [
     ("Which papers use Monte Carlo or randomized sampling methods, and how do they differ?", ["qlvm", "midpoint"]),
 ]
 
+# Split "held-out-x": written at the start of the session after b08f9b8 from a word search over the seed
+# abstracts (fundamental limit/impossible, training/learning dynamics, gradient, consisten*), gold by reading the
+# sentences that hold those words ("cannot be directly applied", a limitation of prior work, a gradient-free
+# search or "consistently outperforms" is not gold), and run before any change of that session.
+COMPARATIVE_HELD_OUT_X = [
+    ("Which papers show fundamental limits or impossibility results for generative models, and how do they differ?",
+     ["nofreelunch", "genctrl"]),
+    ("Which papers analyze training dynamics, and how do they differ?", ["convae", "faps"]),
+    ("Which papers reweight, precondition or reroute gradients, and how do they differ?",
+     ["lowprob", "pga", "unpaired"]),
+    ("Which papers enforce consistency across views or frames, and how do they differ?",
+     ["diffstyle", "gvs", "kaleido"]),
+]
+
 FILTERED = [
     ("ICLR 2025 papers on speculative decoding", ["pearl"]),
     ("ICLR 2026 papers on watermarking", ["wm_spec", "noiseprints"]),
@@ -509,7 +523,8 @@ def build() -> list[dict]:
                                      ("held-out-t", "t", COMPARATIVE_HELD_OUT_T),
                                      ("held-out-u", "u", COMPARATIVE_HELD_OUT_U),
                                      ("held-out-v", "v", COMPARATIVE_HELD_OUT_V),
-                                     ("held-out-w", "w", COMPARATIVE_HELD_OUT_W)):
+                                     ("held-out-w", "w", COMPARATIVE_HELD_OUT_W),
+                                     ("held-out-x", "x", COMPARATIVE_HELD_OUT_X)):
                 for k, (q, gold) in enumerate(held, 1):
                     rows.append({"id": f"comparative-{tag}{k:02d}", "category": cat, "split": split, "turns": [q],
                                  "gold": [P[g] for g in gold]})
