@@ -105,6 +105,17 @@ def test_topics_joined_by_or_are_alternatives_when_deciding_to_answer(seed_index
     assert r.retrieve("sourdough fermentation or baguette crust hydration").abstain
 
 
+def test_a_verb_the_question_secures_its_topic_with_is_no_topic(seed_index, settings) -> None:
+    # "Which papers enforce consistency across views or frames?" was refused: DiffStyle3D "improves multi-view
+    # consistency" and Generative View Stitching is "frame-to-frame consistent", neither writes "enforce"
+    r = Retriever(seed_index, settings.retrieval)
+    query = "Which papers enforce consistency across views or frames, and how do they differ?"
+    hits = r.search(query)
+    covered = (r.confidence(query, hits) - max(h.dense for h in hits)) / settings.retrieval.coverage_weight
+    assert covered > 0.9  # DiffStyle3D holds the whole topic (0.55 when "enforce" was one of its terms)
+    assert r.retrieve("Which papers enforce sourdough fermentation?").abstain
+
+
 @pytest.mark.parametrize(
     ("question", "topic"),
     [

@@ -225,6 +225,9 @@ _ASKING = ("compare comparing comparison differ differs different difference dif
            "apply applies applying produce produces producing deal deals dealing focus focuses focusing "
            "explore explores exploring investigate investigates investigating present presents presenting "
            "introduce introduces introducing tackles tackling make makes making "
+           # the verbs it says papers secure their topic with ("Which papers enforce consistency across views or
+           # frames?" was refused: DiffStyle3D "improves multi-view consistency" and writes no "enforce")
+           "enforce enforces enforcing ensure ensures ensuring achieve achieves achieving "
            # the prepositions a question relates its topic with ("How do papers defend LLM agents against prompt
            # injection?": "against" was a topic term, and CausalArmor, a prompt-injection guardrail that does not
            # write it, got no row)
