@@ -257,6 +257,12 @@ def test_a_harm_denied_is_what_a_claim_may_say_is_kept(claim: str, ok: bool) -> 
      False),
     ("FSA reduces kernel-level latency by up to 3.5x", "FSA achieves up to 3.5x kernel-level latency reduction", True),
     ("The scheme brings an acceleration of training", "The scheme slows training", False),
+    # and with its -ement noun, which keeps the verb's "e" ("improvement" was no form of "improve")
+    ("GRPO shows a 46.2% degradation on K&K Logic Puzzles", "GRPO gains a 46.2% improvement on K&K Logic Puzzles",
+     False),
+    ("Lopti brings a 46.2% improvement over GRPO", "Lopti degrades GRPO by 46.2%", False),
+    ("Lopti brings enhancements to GRPO", "Lopti diminishes what GRPO reaches", False),
+    ("Lopti brings a 46.2% improvement over GRPO", "Lopti improves GRPO by 46.2%", True),
 ])
 def test_direction_words_must_agree(claim: str, stated: str, ok: bool) -> None:
     assert (direction_conflict(claim, stated) == "") is ok

@@ -538,9 +538,10 @@ def _affirmed_terms(text: str) -> set[str]:
 
 def _forms(word: str) -> re.Pattern[str]:
     # and its nouns in -tion: "latency reduction" ("FSA achieves up to 3.5x kernel-level latency increase" was kept
-    # against "… latency reduction", over ICLR 2026), "acceleration", "degradation", "minimization"
+    # against "… latency reduction", over ICLR 2026), "acceleration", "degradation", "minimization"; and in -ement,
+    # which keeps the verb's "e" ("improvement", "enhancement": "improvment" was the only noun read)
     stem = word[:-1] if word.endswith("e") else word
-    return re.compile(rf"\b{stem}(?:e|es|ed|ing|s|d|ment|ments|tions?|ions?|ations?)?\b", re.I)
+    return re.compile(rf"\b{stem}(?:e|es|ed|ing|s|d|e?ments?|tions?|ions?|ations?)?\b", re.I)
 
 
 _DIRECTIONS = [(_forms(a), _forms(b), a, b) for a, b in _PAIRS]
