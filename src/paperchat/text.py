@@ -227,7 +227,8 @@ _ASKING = ("compare comparing comparison differ differs different difference dif
            "introduce introduces introducing tackles tackling make makes making "
            # the verbs it says papers secure their topic with ("Which papers enforce consistency across views or
            # frames?" was refused: DiffStyle3D "improves multi-view consistency" and writes no "enforce")
-           "enforce enforces enforcing ensure ensures ensuring achieve achieves achieving "
+           # (not "achieve": "What speedup does it achieve?" asks its own with it, conversation.asks_its_own)
+           "enforce enforces enforcing ensure ensures ensuring "
            # the prepositions a question relates its topic with ("How do papers defend LLM agents against prompt
            # injection?": "against" was a topic term, and CausalArmor, a prompt-injection guardrail that does not
            # write it, got no row)
