@@ -444,6 +444,11 @@ def test_a_name_put_in_twice_reads_once() -> None:
     # over ICML 2026: "ParisKV: ParisKV supports CPU-offloaded KV caches …"
     assert _named_once("ParisKV: ParisKV supports CPU-offloaded KV caches [4].") == "ParisKV supports CPU-offloaded KV caches [4]."
     assert _named_once("ParisKV: ParisKVs are fast [4].") == "ParisKV: ParisKVs are fast [4]."
+    # over ICLR 2026: "CrossPL: It introduces CrossPL, the first benchmark for …" (a shown paper's name only)
+    assert _named_once("CrossPL: It introduces CrossPL, the first benchmark for CPL code [2].", ["CrossPL"]) == \
+        "CrossPL is the first benchmark for CPL code [2]."
+    assert _named_once("Key difference: They differ in data [1][2].", ["CrossPL"]) == \
+        "Key difference: They differ in data [1][2]."
     # over ICLR 2026: "Spherical Watermark demonstrates that Spherical Watermark consistently preserves …"
     assert _named_once("Spherical Watermark demonstrates that Spherical Watermark consistently preserves fidelity [2].") \
         == "Spherical Watermark demonstrates that it consistently preserves fidelity [2]."

@@ -364,7 +364,7 @@ _OPENING_PRONOUN = re.compile(r"^(It|Its|They|Their)\b(?!\s+(?:is|was)\s+(?:not\
 
 
 # "Hubble presents Hubble, a suite of open-source …" (the name put in for "[1] presents Hubble, …")
-_NAMED_TWICE = re.compile(r"\b([A-Z][\w-]*(?: [\w-]+){0,6}) (?:presents|introduces|proposes|develops) \1, (an?) ")
+_NAMED_TWICE = re.compile(r"\b([A-Z][\w-]*(?: [\w-]+){0,6}) (?:presents|introduces|proposes|develops) \1, (an?|the) ")
 # "Spherical Watermark demonstrates that Spherical Watermark consistently preserves …" (a name put in for each "[2]")
 _SAYS_OF_ITSELF = re.compile(r"\b([A-Z][\w-]*(?: [\w-]+){0,6}) ((?:shows|demonstrates|finds|argues|proves|reports) that) \1"
                              r"(?= [a-z])")
@@ -376,13 +376,19 @@ _LABELLED = re.compile(r"^(\W*[A-Z][^:]{1,200}): (?=[a-z]+s\b)")
 
 _LABELLED_AS = re.compile(r"^(\W*[A-Z][^:]{1,200}): (A|An) (?=[a-z])")  # "UltraViCo: A training-free method …"
 _LABELLED_TWICE = re.compile(r"^(\W*)([A-Z][^:]{0,200}): \2\b")  # "ParisKV: ParisKV supports …", over ICML 2026
+# "CrossPL: It introduces CrossPL, the first benchmark …", over ICLR 2026 (a shown paper's name only: "Key
+# difference: They …" is no name)
+_LABELLED_PRONOUN = re.compile(r"^(\W*)([A-Z][^:]{0,200}): (?:It|They) (?=[a-z]+\b)")
 
 
-def _named_once(sentence: str) -> str:
+def _named_once(sentence: str, names: Sequence[str] = ()) -> str:
     """"X presents X, a …" reads "X is a …"; "X demonstrates that X preserves …" reads "X demonstrates that
     it preserves …"; "X: proposes …" reads "X proposes …"; "X: A … method" reads "X is a … method";
-    "X: X supports …" reads "X supports …"."""
+    "X: X supports …" reads "X supports …"; "X: It introduces X, the first …" reads "X is the first …"."""
     sentence = _LABELLED_TWICE.sub(r"\1\2", sentence)
+    known = {n.lower() for n in names}
+    sentence = _LABELLED_PRONOUN.sub(lambda m: m.group(1) + m.group(2) + " " if m.group(2).lower() in known
+                                     else m.group(0), sentence)
     sentence = _NAMED_TWICE.sub(lambda m: f"{m.group(1)} is {m.group(2)} ", sentence)
     sentence = _SAYS_OF_ITSELF.sub(r"\1 \2 it", sentence)
     sentence = _LABELLED_AS.sub(lambda m: f"{m.group(1)} is {m.group(2).lower()} ", sentence)
@@ -459,8 +465,8 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
             checked = verifier.check(sentence, sources, result.report, asked if echoes else "")
             if checked.text:
                 # judged as written, shown in the answer's voice ("Do We Need Adam?", a title, stays)
-                checked.text = _as_written(_named_once(third_person(checked.text, [s.paper.title for s in sources])),
-                                           [s.paper.name for s in sources])
+                checked.text = _named_once(_as_written(third_person(checked.text, [s.paper.title for s in sources]),
+                                                       names), names)
                 # "It develops …" first, the sentence before it withheld, or after a sentence about another paper
                 # ("Mobile-GS … [1]. It … adjusting the opacity of Gaussian primitives … [2]"): name what "it" is
                 if not kept or (set(result.sentences[-1].cited) != set(checked.cited)

@@ -499,7 +499,9 @@ class Verifier:
         lead = _LEADING_MARKERS.match(sentence)
         if lead:
             rest = _PRONOUN.sub("", sentence[lead.end():], count=1)  # "[1] This paper uses": the name takes its place
-            word = re.match(r"\s+([A-Z])(\w*)", rest)  # "[1] Proposes …", as in a list: "NoisePrints [1] proposes …"
+            # "[1] Proposes …", as in a list: "NoisePrints [1] proposes …"; a subject of its own opening with a digit
+            # ("[1] 4-bit block-wise optimal float (BOF4) reduces …", over ICLR 2026) is no verb either
+            word = re.match(r"\s+([A-Z0-9])([\w-]*)", rest)
             verb = word.group(1).lower() + word.group(2) if word else ""  # "Generates": a verb in the third person
             is_verb = bool(word) and bool(re.fullmatch(_VERB, verb) or re.fullmatch(r"[a-z]{2,}[^siu]s", verb))
             if word and is_verb:
