@@ -81,13 +81,46 @@ def test_a_sentence_that_points_to_the_code_fills_no_cell() -> None:
                     "Our code will be open-sourced.",  # xKV's Result cell, over ICML 2026
                     "All model implementations and training code will be fully open sourced.",
                     # over ICLR 2026, DC-CoT's Result cell, its link taken out ("nonymous" is the abstract's)
-                    "The nonymous codebase can be accessed"):
+                    "The nonymous codebase can be accessed",
+                    # over ICML 2026, Result cells
+                    "The code and data used have been submitted to the technique appendix.",
+                    "The implementation and scripts are included in the supplementary material.",
+                    "Project page is available."):
         assert T.points_to_code(pointer), pointer
     for content in ("We generate code with a diffusion model.", "Code generation benchmarks show a 12% gain.",
                     "Results are available for three model sizes.", "We evaluate on publicly available datasets.",
                     "Models are made robust to attacks.", "The optimal data mixture can be found by search.",
-                    "We study how open-sourced code models are used.", "Each state can be accessed in constant time."):
+                    "We study how open-sourced code models are used.", "Each state can be accessed in constant time.",
+                    "The proposed data augmentation appears in Appendix B and improves accuracy by 3%."):
         assert not T.points_to_code(content), content
+
+
+def test_a_closing_sentence_fills_the_result_cell_only_when_no_result_is_stated() -> None:
+    """Over ICLR 2026, "Which papers reduce the KV cache memory of LLMs?" tabled KVTC's "These results support KVTC
+    as a practical building block …", where its "achieves up to 20x compression" was there; AutoCodeBench's Result
+    was "We hope these contributions will provide a solid foundation for future research …"."""
+    sents = ["KV caches are large.", "We present KVTC, a transform coder for KV caches.",
+             "By exploiting redundancies, KVTC achieves strong compression while maintaining accuracy.",
+             "These results support KVTC as a practical building block for memory-efficient LLM serving.",
+             "Project page:"]
+    probs = np.array([[0.9, 0.1, 0, 0, 0], [0, 0.2, 0.8, 0, 0], [0, 0, 0.4, 0.6, 0], [0, 0, 0, 0.7, 0.3],
+                      [0, 0, 0, 0.9, 0.1]])
+    sims = np.array([0.3, 0.5, 0.5, 0.55, 0.1])  # the question is closest to the closing sentence
+    assert T.pick("Result", probs, sims, sents, set()) == (2, "result")
+    assert T.pick("Result", probs, None, sents, set()) == (2, "result")  # `compare`: the last sentence no longer wins
+    assert T.pick("Result", probs, sims, sents, {2}) == (3, "result")  # the only one left: a closing is no "—"
+    assert T.pick("Result", probs[[0, 1, 4]], None, sents[:2] + sents[4:], set()) is None  # "Project page:" fills no cell
+    for closing in ("We hope these contributions will provide a solid foundation for future research.",
+                    "Finally, empirical evaluations are provided to validate our theoretical findings.",
+                    "Extensive experiments across multiple benchmarks demonstrate the effectiveness of our C^2GMoE.",
+                    "These results suggest VMoER offers a scalable path toward robust foundation models.",
+                    "Finally, we outline promising research directions inspired by these findings."):
+        assert T.closes(closing), closing
+    for result in ("Results indicate that although LLMs show promise, challenges remain, an opportunity for future work.",
+                   "CRAFT delivers a 79.0% improvement in safety, demonstrating the effectiveness of hidden-space reasoning.",
+                   "These findings establish that predictive memory helps only when its reliability is modeled.",
+                   "KVTC achieves up to 20x compression."):
+        assert not T.closes(result), result
 
 
 def test_asked_how_much_the_result_cell_is_the_sentence_that_states_an_amount() -> None:

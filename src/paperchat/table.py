@@ -72,12 +72,42 @@ _POINTER = re.compile(r"https?://|\bwww\.|\b[\w-]+\.(?:com|org|io|net|science)/|
                       r"(?:\w+ )?(?:available|released|public|open[- ]?sourced)|"
                       # "Our code ( data ( and a leaderboard ( are provided as open-source resources.", "The link to the
                       # data will be added upon publication, to preserve anonymity of the submission."
+                      # "The code and data used have been submitted to the technique appendix." (a Result cell, ICML 2026)
+                      r"\b(?:code|data|datasets?|implementation)\b[^.]{0,40}?\b(?:submitted|provided|included|attached|"
+                      r"available|found)\b[^.]{0,25}?\b(?:appendix|supplementary)\b|"
                       r"\b(?:code|data|datasets?|models?|weights|leaderboard|resources)\b[^.]{0,40}?\b(?:is|are|will be|"
                       r"has been|have been) (?:\w+ )?(?:provided|made|released)\b[^.]{0,30}?\b(?:open[- ]source|public\w*|"
-                      r"available)|\blinks? to the (?:code|data|dataset|repository|project)\b|\bupon (?:publication|"
+                      r"available)|\blinks? to the (?:code|data|dataset|repository|project)\b|\bproject (?:page|website)s?\b|"
+                      r"\bhomepage\b|\bupon (?:publication|"
                       r"acceptance)\b|\banonymity\b|\b(?:code|codebase|demo|implementation|project page)\b[^.]{0,30}?\bcan be "
                       # "The nonymous codebase can be accessed" (its link taken out: a Result cell over ICLR 2026)
                       r"(?:found|accessed)\b", re.I)
+# a closing sentence: what the paper hopes for or points to, or its results summed up by pointing back, not a
+# result ("We hope these contributions will provide a solid foundation for future research …", "Finally, empirical
+# evaluations are provided to validate our theoretical findings.", "These results support KVTC as a practical building
+# block …" where KVTC's "achieves up to 20x compression" was there to fill the Result cell, over ICLR 2026)
+_CLOSING = re.compile(r"\bwe (?:hope|believe|envision)\b|\bfuture (?:research|work|studies|investigations?|directions?|developments?)\b|"
+                      r"\b(?:research|promising|new|future) (?:directions?|avenues?|paths?)\b|\bpaves? the way\b|"
+                      r"\b(?:paths?|avenues?) (?:toward|towards)\b|"
+                      # "Extensive experiments … demonstrate the effectiveness of our proposed C^2GMoE." (ICML 2026)
+                      r"\b(?:demonstrat|show|validat|verif|confirm|prov)\w* the (?:effectiveness|efficacy|superiority|"
+                      r"validity|advantages?|benefits?|merits?) of\b|"
+                      r"\bopens? up\b|\b(?:first|important|crucial|key|concrete|promising) steps? (?:toward|towards|for)\b|"
+                      r"\bfoundation for\b|\broadmap\b|\bthe (?:research )?community\b|"
+                      r"\b(?:validates?|validating|verify|verifies|verifying|confirms?|confirming|supports?|corroborates?|"
+                      r"substantiates?) (?:\w+ )?(?:our|the|these) (?:theoretical )?(?:findings|theory|theories|analysis|"
+                      r"analyses|claims|insights)\b|"
+                      r"^(?:\W*\w+,\s*)?(?:(?:these|this|such)\s+(?:(?:results?|findings?|contributions?|observations?|"
+                      r"experiments?)\s+)?(?:highlights?|underscores?|supports?|positions?|establish(?:es)?|makes?|provides?|"
+                      r"offers?|advances?)|together,?\s+(?:these|our)\s+(?:results?|findings?))\b", re.I)
+# … unless it says what was found ("Results indicate that although LLMs show promise …, significant challenges remain
+# …, highlighting a large gap and opportunity for future research"; "These findings establish that predictive memory is
+# beneficial only when …") or states a figure ("… an average 79.0% improvement in reasoning safety …, demonstrating the
+# effectiveness of …")
+_FINDS_THAT = re.compile(r"\b(?:shows?|showed|indicates?|indicated|reveals?|revealed|finds?|found|demonstrates?|"
+                         r"demonstrated|establish(?:es)?|established|suggests?|suggested|confirms?|confirmed)\s+that\b",
+                         re.I)
+MIN_WORDS = 4  # a shorter sentence fills no cell ("Project page:", its link taken out)
 _CLAUSE_END = re.compile(r"[,;:]\s")
 MAX_WORDS = 40
 # chosen on half of CSAbstruct's abstracts, measured on the other half (eval/table_cells.py, README)
@@ -89,11 +119,17 @@ NUMBER_BONUS = 0.2  # a result with a number over one without (the issue asks fo
 POSITION_WEIGHT = 0.1  # no question: the objective and method come early, the headline result late
 NAMED_BONUS = 0.15  # Data: a sentence naming its data ("MoleculeNet") over one that only says "datasets"; not tuned
 GAP_BONUS = 0.15  # Problem: a gap stated (states_gap) over the field's introduction; set as ROLE_BONUS, not tuned
+CLOSING_COST = 0.2  # Result: a closing sentence (closes) under one that states a result; set as NUMBER_BONUS, not tuned
 
 
 def states_gap(sentence: str) -> bool:
     """The sentence says what is missing or hard, and says it without pointing back."""
     return bool(_GAP.search(sentence)) and not _POINTS_BACK.search(sentence)
+
+
+def closes(sentence: str) -> bool:
+    """The sentence closes the abstract (hopes, directions, results summed up by pointing back): no result."""
+    return bool(_CLOSING.search(sentence)) and not _FINDS_THAT.search(sentence) and not has_figure(sentence)
 
 
 def points_to_code(sentence: str) -> bool:
@@ -124,7 +160,8 @@ def pick(column: str, probs: np.ndarray, sims: np.ndarray | None, sents: Sequenc
     sentence the head is unsure of can still be the abstract's best Approach, and a
     background sentence it is unsure of loses to a surer one. Among the sentences that
     fit, the question's cosine and the fit decide (without a question, the fit and position)."""
-    free = [i for i in range(len(sents)) if i not in used and not points_to_code(sents[i])]
+    free = [i for i in range(len(sents)) if i not in used and not points_to_code(sents[i])
+            and len(sents[i].split()) >= MIN_WORDS]
     if column == DATA:
         # what the paper uses, not what its field lacks: "yet large labeled datasets remain scarce" (C-FREE's
         # opening, over ICML 2026) names data, but its "Pretraining on the GEOM dataset, … on MoleculeNet" is
@@ -154,6 +191,7 @@ def pick(column: str, probs: np.ndarray, sims: np.ndarray | None, sents: Sequenc
         s = (ROLE_BONUS * probs[i, wanted[0]] if len(wanted) > 1 else 0.0)
         s += GAP_BONUS if column == "Problem" and states_gap(sents[i]) else 0.0
         s += NUMBER_BONUS if column == "Result" and _NUMBER.search(sents[i]) else 0.0
+        s -= CLOSING_COST if column == "Result" and closes(sents[i]) else 0.0
         if sims is not None:
             return s + float(sims[i]) + ROLE_WEIGHT * fit[i]
         position = i / max(n - 1, 1)
