@@ -276,6 +276,30 @@ def test_the_data_cell_is_the_sentence_naming_what_the_paper_uses_picked_first()
                              "What data do they use?").rows[0].cells["Data"].text
 
 
+def test_a_data_sentence_that_says_what_was_found_fills_data_and_result() -> None:
+    """Over ICML 2026, "How do papers evaluate hallucination in vision-language models?" gave three of five rows Result
+    "—": each one's finding was in the sentence the Data cell took ("Extensive experiments on … benchmarks demonstrate
+    that our method significantly reduces hallucinations …")."""
+    question = "How do papers evaluate hallucination in vision-language models?"
+    mdlm = Paper(paper_id="m", title="Hesitate", venue="ICML", year=2026, abstract=(
+        "Masked diffusion models hallucinate. We track the confidence of each token while denoising. "
+        "Extensive experiments on image captioning and hallucination evaluation benchmarks demonstrate that our method "
+        "significantly reduces hallucinations."))
+    e = WordEmbedding(model_name="t")
+    row = T.build([_source(1, mdlm, ["background", "method", "result"])], [1], question,
+                  np.asarray(e.get_query_embedding(question), dtype=np.float32)).rows[0]
+    assert row.cells["Data"].text == "Extensive experiments on image captioning and hallucination evaluation benchmarks"
+    assert row.cells["Result"].text == "our method significantly reduces hallucinations."
+    assert row.cells["Data"].sentence == row.cells["Result"].sentence == 2 and row.cells["Data"].clipped
+    assert all(c.text in mdlm.abstract for c in row.cells.values())  # verbatim spans, both
+    assert T.data_and_result("Across five benchmarks spanning two settings, our method reduces errors.") == (
+        "Across five benchmarks spanning two settings", "our method reduces errors.")
+    for whole in ("Our dual-stream architecture achieves SOTA on 6/7 MoleculeNet benchmarks.",  # no finding said apart
+                  "We show that the model is good.",  # no data named before it
+                  "Experiments on benchmarks show that it works."):  # a finding too short to read alone
+        assert T.data_and_result(whole) is None, whole
+
+
 def test_a_long_sentence_is_cut_at_a_clause_boundary() -> None:
     sentence = ("We evaluate the method on twelve benchmarks covering language, vision and speech, " * 4).strip()
     text, clipped = T.clip(sentence, 20)

@@ -141,6 +141,27 @@ def columns_for(question: str) -> list[str]:
     return list(COLUMNS) + ([DATA] if question and _ASKS_DATA.search(question) else [])
 
 
+# where a sentence that names its data goes on to say what was found: "Extensive experiments on … benchmarks
+# demonstrate that our method significantly reduces hallucinations …", "Across five benchmarks …, our method
+# consistently reduces …" (Data cells over ICML 2026 whose rows then showed Result "—")
+_FOUND_THAT = re.compile(r"\s+(?:show|shows|demonstrate|demonstrates|reveal|reveals|indicate|indicates|confirm|"
+                         r"confirms|verify|verifies|validate|validates)\s+that\s+")
+_SETTING_FIRST = re.compile(r"^(?:Across|On|In|Through|Over|Using|With)\b[^,;]{10,200}?,\s+(?=[a-z])")
+
+
+def data_and_result(sentence: str) -> tuple[str, str] | None:
+    """A sentence that names its data and what was found on it, as two verbatim spans (the data, then the
+    finding), each of MIN_WORDS words or more; None where it does not read as the two."""
+    m = _FOUND_THAT.search(sentence) or _SETTING_FIRST.match(sentence)
+    if not m:
+        return None
+    data = sentence[:m.start()].rstrip(" ,") if m.re is _FOUND_THAT else sentence[:m.end()].rstrip(" ,")
+    found = sentence[m.end():]
+    if not _MENTIONS_DATA.search(data) or min(len(data.split()), len(found.split())) < MIN_WORDS:
+        return None
+    return data, found
+
+
 def clip(sentence: str, max_words: int = MAX_WORDS) -> tuple[str, bool]:
     """A verbatim prefix of `sentence` ending at a clause boundary within `max_words` words."""
     words = sentence.split()
@@ -219,6 +240,14 @@ def row(source: Source, probs: np.ndarray, columns: Sequence[str], question_vec:
         used.add(best)
         text, clipped = clip(source.sentences[best])
         cells[column] = Cell(text, role, best, clipped)
+    data = cells.get(DATA)
+    if data and data.sentence >= 0 and cells.get("Result", data).sentence < 0:
+        # the data sentence is the only one that says what was found: it fills both, split where the finding begins
+        parts = data_and_result(source.sentences[data.sentence])
+        if parts and probs[data.sentence, LABELS.index("result")] >= AT_LEAST:
+            cells[DATA] = Cell(clip(parts[0])[0], data.role, data.sentence, True)  # a prefix of the sentence
+            found, clipped = clip(parts[1])
+            cells["Result"] = Cell(found, "result", data.sentence, clipped)
     p = source.paper
     return Row(source.n, p.paper_id, source.label, p.venue, p.year, {c: cells[c] for c in columns})
 
