@@ -52,6 +52,10 @@ def test_derived_labels_name_the_method_when_the_abstract_introduces_one() -> No
         (r"a $2.5\times$ speed-up and $\mathcal{O}(n)$ cost", "a 2.5× speed-up and O(n) cost"),
         (r"as in \citet{smith2020} we use \emph{flows}.", "as in we use flows."),
         ("<p>Data &amp; models &lt;3</p>", "Data & models <3"),
+        # inline tags join, as a browser shows them (ICML 2026: "A dapter-based D ualGuard" had been read)
+        ("the <strong>A</strong>dapter-based <strong>D</strong>ualGuard (<strong>ADMI</strong>)",
+         "the Adapter-based DualGuard (ADMI)"),
+        ("<p>First.</p><p>Second <i>line</i><br>third</p>", "First. Second line third"),
         (r"Code: \url{https://github.com/a/b}.", "Code:."),
         (r"We introduce \GRACE{} for embeddings", "We introduce GRACE for embeddings"),
     ],

@@ -15,6 +15,11 @@ import re
 
 _URL = re.compile(r"\\url\{([^}]*)\}|\\href\{([^}]*)\}\{[^}]*\}|(https?://[^\s<>\"'}]+)")
 _TAG = re.compile(r"<[A-Za-z/!?][^<>]*>")  # "<3" and "p<0.05" are text, not tags
+# inline tags join what they wrap to the text around it, as a browser shows it: "<strong>A</strong>dapter-based
+# <strong>D</strong>ualGuard" (ICML 2026) is "Adapter-based DualGuard", where a space for each tag read "A dapter-based
+# D ualGuard"; other tags (paragraphs, line breaks, lists) part words
+_INLINE_TAG = re.compile(r"</?(?:b|strong|i|em|u|sup|sub|span|a|mark|small|font|s|strike|del|ins|abbr|code|tt|var|q|"
+                         r"kbd|samp)(?:\s[^<>]*)?/?>", re.I)
 _CITE = re.compile(r"\s*\\cite[tp]?\*?(?:\[[^\]]*\])?\{[^}]*\}")
 _WRAP = re.compile(r"\\(?:textbf|textit|emph|text|mathrm|mathbf|mathcal|mathbb|mathit|texttt|textsc|underline|operatorname|boldsymbol)\s*\{([^{}]*)\}")
 _SYMBOLS = {
@@ -66,7 +71,9 @@ def clean_text(text: str, ours: str = "this method") -> str:
         if "&" in text:
             text = html.unescape(text)
         if "<" in text:
-            text = _TAG.sub(" ", text)
+            # "presenting<strong>P</strong>atched": a word run into the next at an opening tag parts there
+            text = re.sub(r"(?<=[a-z])(?=" + _INLINE_TAG.pattern + r"[A-Z])", " ", text)
+            text = _TAG.sub(" ", _INLINE_TAG.sub("", text))
         if text == before:
             break
     if "http" in text or "\\url" in text or "\\href" in text:
