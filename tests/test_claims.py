@@ -17,6 +17,7 @@ from paperchat.claims import (
     context_conflict,
     credit_conflict,
     direction_conflict,
+    done_without,
     earlier_conflict,
     fault_conflict,
     fewer_conflict,
@@ -228,6 +229,19 @@ def test_a_negation_governs_no_baseline_it_is_set_against(claim: str, ok: bool) 
               "generation, and editing tasks, outperforming existing baselines with no quality loss as compared to "
               "standard full generation.")
     assert (polarity_conflict(claim, stated, stated) == "") is ok
+
+
+@pytest.mark.parametrize(("claim", "ok"), [
+    # over ICML 2026 this was withheld as negated: the "without" is the baseline's, not VIA-SD's
+    ("VIA-SD provides 2.5-3× acceleration while improving output quality", True),
+    ("VIA-SD provides 2.5-3× acceleration without improving output quality", False),
+    ("VIA-SD does not provide acceleration", False),
+])
+def test_a_negation_within_the_baseline_is_the_baselines(claim: str, ok: bool) -> None:
+    stated = "Compared to decoding without drafting, VIA-SD provides 2.5-3× acceleration while improving output quality."
+    assert (polarity_conflict(claim, stated, stated) == "") is ok
+    assert done_without("It is 3x faster than methods that do not cache, and needs no retraining.") == {"retrain"}
+
 
 @pytest.mark.parametrize(("claim", "ok"), [
     # over ICLR 2026, withheld as negated by Cautious Optimizers' own sentence
