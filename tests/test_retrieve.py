@@ -653,6 +653,20 @@ def test_a_coined_name_its_abstract_defines_calls_that_paper(settings, embedder,
     assert r._coined_in("How do LLMs reach accuracy?", hits) == set()  # defined by more than two
 
 
+def test_a_name_written_before_its_words_in_brackets_calls_that_paper() -> None:
+    """Over ICML 2026, "What is ROPA?" quoted four papers whose names begin with R: ROPA's abstract writes "we
+    present ROPA (Robust Parallel Diffusion Sampling)" and its title does not lead with the name. Of 105 such names
+    over ICML 2026 (each written by one abstract only), "What is NAME?" put its paper first for 55, now 104."""
+    from paperchat.schema import Paper
+
+    ropa = Paper(paper_id="r", title="Robust Parallel Diffusion Sampling via Dynamic Jacobian Bandwidth", venue="ICML",
+                 year=2026, abstract="We present ROPA (Robust Parallel Diffusion Sampling), which solves the system.")
+    other = Paper(paper_id="o", title="RoVTL", venue="ICML", year=2026,
+                  abstract="We propose RoVTL, robust to ROPA-like (missing) values, and MORE (data).")
+    assert calling("What is ROPA?", [ropa, other]) == {"r"}
+    assert calling("What is MORE?", [ropa, other]) == set()  # "(data)" opens with no capital: no name's words
+
+
 def test_tokenization_is_not_tokens_but_personal_still_finds_personalized() -> None:
     """Over ICLR 2026, "What do papers find about the role of tokenization in language model
     performance?" tabled Translation Heads, Parallel Token Generation and Beyond Masks: the stemmer

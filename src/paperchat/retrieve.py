@@ -638,7 +638,8 @@ def calling(query: str, papers: Sequence[Paper], ordinary: Callable[[str], bool]
     it or, when the word is no `ordinary` word of the collection, in any case ("pearl" for PEARL;
     "speed up" does not call SPEED, a word hundreds of abstracts use), or an abbreviation the query
     writes in capitals or mixed case that the abstract defines in brackets ("Classifier-Free Guidance
-    (CFG)" for "What is CFG?", "(CoDeC)"), when at most CALLING_AT_MOST of `papers` do so."""
+    (CFG)" for "What is CFG?", "(CoDeC)", "ROPA (Robust Parallel …)"), when at most CALLING_AT_MOST of `papers`
+    do so."""
     typed = set(re.findall(r"[\w-]+", query))
     words = {w.lower() for w in typed}
     # "CFG", and a name in mixed case the abstract defines ("Contamination Detection via Context (CoDeC)": "CoDeC"
@@ -651,7 +652,9 @@ def calling(query: str, papers: Sequence[Paper], ordinary: Callable[[str], bool]
         if 0 < len(have) <= CALLING_AT_MOST:
             out.update(have)
     for name in capitals:
-        defined = re.compile(rf"\(\s*{re.escape(name)}s?\s*[),;]")
+        # "(CFG)" after the words, or the words in brackets after the name: "we present ROPA (Robust Parallel Diffusion
+        # Sampling)" (over ICML 2026, "What is ROPA?" quoted four other papers whose names begin with R)
+        defined = re.compile(rf"\(\s*{re.escape(name)}s?\s*[),;]|(?<![\w-]){re.escape(name)}\s*\((?=[A-Z])")
         have = [p.paper_id for p in papers if defined.search(p.abstract)]
         if 0 < len(have) <= CALLING_AT_MOST:
             out.update(have)
