@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 
@@ -657,14 +658,16 @@ def test_a_name_written_before_its_words_in_brackets_calls_that_paper() -> None:
     """Over ICML 2026, "What is ROPA?" quoted four papers whose names begin with R: ROPA's abstract writes "we
     present ROPA (Robust Parallel Diffusion Sampling)" and its title does not lead with the name. Of 105 such names
     over ICML 2026 (each written by one abstract only), "What is NAME?" put its paper first for 55, now 104."""
-    from paperchat.schema import Paper
-
     ropa = Paper(paper_id="r", title="Robust Parallel Diffusion Sampling via Dynamic Jacobian Bandwidth", venue="ICML",
                  year=2026, abstract="We present ROPA (Robust Parallel Diffusion Sampling), which solves the system.")
     other = Paper(paper_id="o", title="RoVTL", venue="ICML", year=2026,
                   abstract="We propose RoVTL, robust to ROPA-like (missing) values, and MORE (data).")
-    assert calling("What is ROPA?", [ropa, other]) == {"r"}
-    assert calling("What is MORE?", [ropa, other]) == set()  # "(data)" opens with no capital: no name's words
+    assert calling("What is ROPA?", [ropa, other]) == {"r"}  # defined by one, written by two: the one defining it
+    # defined by none, it calls the paper that writes it as the question does ("What is RAMBO?"), if at most two do:
+    # over 200 such names written by one abstract each, that paper came first for 195 over ICML 2026 (155 before)
+    assert calling("What is MORE?", [ropa, other]) == {"o"} and calling("What is more?", [ropa, other]) == set()
+    many = [replace(other, paper_id=f"o{i}") for i in range(3)]
+    assert calling("What is RoVTL?", many) == set()
 
 
 def test_tokenization_is_not_tokens_but_personal_still_finds_personalized() -> None:

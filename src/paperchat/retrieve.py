@@ -638,8 +638,8 @@ def calling(query: str, papers: Sequence[Paper], ordinary: Callable[[str], bool]
     it or, when the word is no `ordinary` word of the collection, in any case ("pearl" for PEARL;
     "speed up" does not call SPEED, a word hundreds of abstracts use), or an abbreviation the query
     writes in capitals or mixed case that the abstract defines in brackets ("Classifier-Free Guidance
-    (CFG)" for "What is CFG?", "(CoDeC)", "ROPA (Robust Parallel …)"), when at most CALLING_AT_MOST of `papers`
-    do so."""
+    (CFG)" for "What is CFG?", "(CoDeC)", "ROPA (Robust Parallel …)") or, where none defines it, writes it as the
+    query does, when at most CALLING_AT_MOST of `papers` do so."""
     typed = set(re.findall(r"[\w-]+", query))
     words = {w.lower() for w in typed}
     # "CFG", and a name in mixed case the abstract defines ("Contamination Detection via Context (CoDeC)": "CoDeC"
@@ -656,6 +656,9 @@ def calling(query: str, papers: Sequence[Paper], ordinary: Callable[[str], bool]
         # Sampling)" (over ICML 2026, "What is ROPA?" quoted four other papers whose names begin with R)
         defined = re.compile(rf"\(\s*{re.escape(name)}s?\s*[),;]|(?<![\w-]){re.escape(name)}\s*\((?=[A-Z])")
         have = [p.paper_id for p in papers if defined.search(p.abstract)]
+        if not have:  # defined by none: written, as the query writes it, by at most CALLING_AT_MOST ("What is RAMBO?")
+            written = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])")
+            have = [p.paper_id for p in papers if written.search(f"{p.title} {p.abstract}")]
         if 0 < len(have) <= CALLING_AT_MOST:
             out.update(have)
     return out
