@@ -110,6 +110,11 @@ def test_a_closing_sentence_fills_the_result_cell_only_when_no_result_is_stated(
     assert T.pick("Result", probs, None, sents, set()) == (2, "result")  # `compare`: the last sentence no longer wins
     assert T.pick("Result", probs, sims, sents, {2}) == (3, "result")  # the only one left: a closing is no "—"
     assert T.pick("Result", probs[[0, 1, 4]], None, sents[:2] + sents[4:], set()) is None  # "Project page:" fills no cell
+    # the Data cell too: SciTS's was "This work fills a gap in both dedicated benchmarks …, paving the way for …"
+    data = ["We study scientific time series.", "This work fills a gap in dedicated benchmarks, paving the way for LLMs.",
+            "We collect SciTS, a benchmark of 54 tasks from 12 domains."]
+    data_probs = np.array([[0.9, 0.1, 0, 0, 0], [0.2, 0.2, 0, 0.6, 0], [0, 0.2, 0.7, 0.1, 0]])
+    assert T.pick(T.DATA, data_probs, np.array([0.2, 0.6, 0.45]), data, set())[0] == 2
     for closing in ("We hope these contributions will provide a solid foundation for future research.",
                     "Finally, empirical evaluations are provided to validate our theoretical findings.",
                     "Extensive experiments across multiple benchmarks demonstrate the effectiveness of our C^2GMoE.",
