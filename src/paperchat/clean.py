@@ -71,7 +71,7 @@ def clean_text(text: str, ours: str = "this method") -> str:
         if "&" in text:
             text = html.unescape(text)
         if "<" in text:
-            # "presenting<strong>P</strong>atched": a word run into the next at an opening tag parts there
+            # "presenting<strong>P</strong>atched": a lower-case word run into a capital at a tag parts there
             text = re.sub(r"(?<=[a-z])(?=" + _INLINE_TAG.pattern + r"[A-Z])", " ", text)
             text = _TAG.sub(" ", _INLINE_TAG.sub("", text))
         if text == before:
