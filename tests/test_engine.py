@@ -455,6 +455,19 @@ def test_a_name_put_in_twice_reads_once() -> None:
     assert _named_once("PEARL shows that PEARL-2 is faster [1].") == "PEARL shows that PEARL-2 is faster [1]."
 
 
+def test_a_sentence_that_only_gives_each_result_a_word_says_nothing() -> None:
+    # the run at e571731: "Two-Layer Convolutional Autoencoders …'s result is visualized, while Swift Hydra's result is
+    # highlighted [1][2]." was kept (each half true of its paper) and told the reader nothing
+    from paperchat.answer import _says_nothing
+
+    assert _says_nothing("Two-Layer Convolutional Autoencoders's result is visualized, while Swift Hydra's result is "
+                         "highlighted [1][2].")
+    assert _says_nothing("CpAEs's result is visual, while Swift Hydra's result is empirical [1][2].")
+    assert not _says_nothing("DiffStyle3D's result is higher stylization quality and visual realism [1].")
+    assert not _says_nothing("SAL's results are demonstrated with synthetic and real-world problems [2].")
+    assert not _says_nothing("Hubble's result is 20% better, while PEARL's result is faster [1][2].")  # a figure
+
+
 def test_a_coined_name_is_shown_as_the_paper_writes_it() -> None:
     # over ICML 2026: "Frigid uses forward fragmentation models …" of FRIGID
     from paperchat.answer import _as_written
