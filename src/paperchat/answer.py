@@ -631,7 +631,7 @@ def _only_references(sentence: str, names: Sequence[str]) -> bool:
 
 
 # "X's result is visualized", "Y's results are empirical": a clause that gives a paper's result a word or two
-_BARE_RESULT = re.compile(r"^\W*(?:the\s+)?(?:.+?)'s\s+results?\s+(?:is|are|was|were)\s+(?:\w+(?:-\w+)?)(?:\s+\w+)?\W*$",
+_BARE_RESULT = re.compile(r"^\W*(?:the\s+)?.+?'s\s+results?\s+(?:is|are|was|were)\s+(?:\w+(?:-\w+)?)(?:\s+\w+)?\W*$",
                           re.I)
 
 

@@ -336,8 +336,10 @@ _BASELINE_PHRASE = re.compile(r"\b(?:compared\s+(?:to|with)|relative\s+to|versus
                               re.I)
 
 
-def _baselines(text: str) -> list[tuple[int, int]]:
-    return [m.span() for m in _BASELINE_PHRASE.finditer(text)]
+def _own_negations(text: str) -> list[re.Match[str]]:
+    """The negations of `text` but those within a baseline it sets its paper against."""
+    baselines = [m.span() for m in _BASELINE_PHRASE.finditer(text)]
+    return [m for m in _NEGATION.finditer(text) if not any(a < m.start() < b for a, b in baselines)]
 
 
 def negations(text: str) -> int:
@@ -345,10 +347,7 @@ def negations(text: str) -> int:
     before it ("no A and no B", "neither A nor B") counts once, and one within a baseline the sentence sets its
     paper against ("Compared to decoding without drafting, …") not at all."""
     count, last = 0, None
-    baselines = _baselines(text)
-    for m in _NEGATION.finditer(text):
-        if any(a < m.start() < b for a, b in baselines):
-            continue
+    for m in _own_negations(text):
         between = text[last.end():m.start()] if last else ""
         repeats = last is not None and (
             m.group(0).lower() == "nor"
@@ -369,10 +368,7 @@ def _negated_terms(text: str) -> set[str]:
     """Content terms that a negation governs (the few words after it, up to a baseline it is set against); a
     negation within the baseline's own words is the baseline's."""
     out: set[str] = set()
-    baselines = _baselines(text)
-    for m in _NEGATION.finditer(text):
-        if any(a < m.start() < b for a, b in baselines):
-            continue
+    for m in _own_negations(text):
         out.update(tokenize(_GOVERNED_ENDS.sub("", " ".join(text[m.end():].split()[:4]))))
     return out
 

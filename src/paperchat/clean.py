@@ -20,6 +20,8 @@ _TAG = re.compile(r"<[A-Za-z/!?][^<>]*>")  # "<3" and "p<0.05" are text, not tag
 # D ualGuard"; other tags (paragraphs, line breaks, lists) part words
 _INLINE_TAG = re.compile(r"</?(?:b|strong|i|em|u|sup|sub|span|a|mark|small|font|s|strike|del|ins|abbr|code|tt|var|q|"
                          r"kbd|samp)(?:\s[^<>]*)?/?>", re.I)
+# "presenting<strong>P</strong>atched": a lower-case word run into a capital at a tag parts there
+_RUN_IN = re.compile(r"(?<=[a-z])(?=" + _INLINE_TAG.pattern + r"[A-Z])")  # case as written: lower, then a capital
 _CITE = re.compile(r"\s*\\cite[tp]?\*?(?:\[[^\]]*\])?\{[^}]*\}")
 _WRAP = re.compile(r"\\(?:textbf|textit|emph|text|mathrm|mathbf|mathcal|mathbb|mathit|texttt|textsc|underline|operatorname|boldsymbol)\s*\{([^{}]*)\}")
 _SYMBOLS = {
@@ -71,8 +73,7 @@ def clean_text(text: str, ours: str = "this method") -> str:
         if "&" in text:
             text = html.unescape(text)
         if "<" in text:
-            # "presenting<strong>P</strong>atched": a lower-case word run into a capital at a tag parts there
-            text = re.sub(r"(?<=[a-z])(?=" + _INLINE_TAG.pattern + r"[A-Z])", " ", text)
+            text = _RUN_IN.sub(" ", text)
             text = _TAG.sub(" ", _INLINE_TAG.sub("", text))
         if text == before:
             break
