@@ -377,6 +377,20 @@ COMPARATIVE_HELD_OUT_X = [
      ["diffstyle", "gvs", "kaleido"]),
 ]
 
+# Split "held-out-y": written at the start of the session after df5f599 from a word search over the seed
+# abstracts (latent space, bias, retriev*/memory, covariance), gold by reading the sentences that hold those words
+# ("latent space analysis" as an application, "support-induced bias" a method is resilient to, "biased toward the
+# chosen path" of prior work, or a retrieval benchmark a method is scored on is not gold), and run before any change
+# of that session.
+COMPARATIVE_HELD_OUT_Y = [
+    ("Which papers optimize or reason in a latent space, and how do they differ?",
+     ["cauchy_ct", "fctpp", "genrl", "diffstyle", "slerp"]),
+    ("Which papers study biases, such as spectral or initialization biases, and how do they differ?",
+     ["faps", "cfg_stage", "v1prior"]),
+    ("Which papers use retrieval or memory, and how do they differ?", ["spans", "memory"]),
+    ("Which papers model means and covariances, and how do they differ?", ["cwts", "guidance_mdm"]),
+]
+
 FILTERED = [
     ("ICLR 2025 papers on speculative decoding", ["pearl"]),
     ("ICLR 2026 papers on watermarking", ["wm_spec", "noiseprints"]),
@@ -524,7 +538,8 @@ def build() -> list[dict]:
                                      ("held-out-u", "u", COMPARATIVE_HELD_OUT_U),
                                      ("held-out-v", "v", COMPARATIVE_HELD_OUT_V),
                                      ("held-out-w", "w", COMPARATIVE_HELD_OUT_W),
-                                     ("held-out-x", "x", COMPARATIVE_HELD_OUT_X)):
+                                     ("held-out-x", "x", COMPARATIVE_HELD_OUT_X),
+                                     ("held-out-y", "y", COMPARATIVE_HELD_OUT_Y)):
                 for k, (q, gold) in enumerate(held, 1):
                     rows.append({"id": f"comparative-{tag}{k:02d}", "category": cat, "split": split, "turns": [q],
                                  "gold": [P[g] for g in gold]})
