@@ -706,6 +706,9 @@ def test_faster_is_fast_and_a_defense_defends() -> None:
     assert same("invert", "Rectified Flow Inversion") and same("inverse problems", "invertible problems")
     assert same("transformers", "a Transformer-based model") and same("transformations", "it transforms")
     assert not same("transformations", "Diffusion Transformers") and not same("transformers", "a transformation")
+    # "Which papers model means and covariances?" tabled a paper on covariate shift: Snowball made both "covari"
+    assert same("covariances", "a covariance") and same("covariates", "covariate shift")
+    assert not same("covariances", "covariate shift") and not same("variational inference", "variations")
     # -er nouns are left alone
     assert tokenize("layers of higher order") == ["layer", "high", "order"]
     assert tokenize("later layers")[0] != tokenize("late")[0]
@@ -833,6 +836,38 @@ def test_what_a_question_adds_to_its_topic_after_a_comma(question, shown, narrow
     from paperchat.text import examples
 
     assert examples(question) == (shown, narrowing)
+
+
+@pytest.mark.parametrize("question, heads", [
+    ("Which papers study biases, such as spectral or initialization biases, and how do they differ?", {"bias"}),
+    ("Which papers improve image generation with transformers, such as masked or diffusion transformers?",
+     {"transformer"}),
+    # "time" of "over time" is no head of "time series": the examples keep it
+    ("Which papers model how things change over time, such as time series, event sequences or cell trajectories?",
+     set()),
+    ("Which papers apply generative models to biology, such as proteins, peptides or cells?", set()),
+    ("Which papers make models robust, to worst cases or adversaries, and how do they differ?", set()),
+])
+def test_the_topic_an_example_repeats_as_its_head_is_the_topic(question, heads) -> None:
+    from paperchat.text import beside_examples
+
+    assert beside_examples(question) == heads
+
+
+def test_a_paper_holds_a_topic_its_examples_repeat_without_holding_an_example(seed_index, settings) -> None:
+    """"Which papers study biases, such as spectral or initialization biases?" gave no row to the paper on
+    the biases of mice: "biases" counted only as a word of the examples, so a paper needed one of them."""
+    from paperchat.retrieve import _in_groups
+
+    r = Retriever(seed_index, settings.retrieval)
+    papers = {p.title[:24]: p for p in seed_index.snapshot().papers.values()}
+    question = "Which papers study biases, such as spectral or initialization biases, and how do they differ?"
+    groups = r.alternatives(question)
+    assert "bias" not in _in_groups(groups, question) and "initializ" in _in_groups(groups, question)
+    for title in ("The brain interprets vis", "FaPS: A General and Fast", "Stage-wise Dynamics of C"):
+        assert r.covered(question, papers[title], {"bias"}, groups) == pytest.approx(1.0)
+    # a paper that holds the examples' other words but no bias holds less
+    assert r.covered(question, papers["Projected Gradient Ascen"], {"bias"}, groups) < 0.8
 
 
 def test_a_paper_holds_a_topic_made_precise_after_a_comma_by_the_topic_or_by_an_example(seed_index, settings) -> None:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 
@@ -35,6 +36,7 @@ from paperchat.text import (
     alternatives,
     asking_terms,
     aspect,
+    beside_examples,
     coined_name,
     examples,
     framing_terms,
@@ -211,7 +213,7 @@ class Retriever:
         k = k or s.k
         first = hits[:k]
         groups = self.alternatives(query)
-        topic = self.topic_terms(query, first) - _in_groups(groups) - self.moot(query)
+        topic = self.topic_terms(query, first) - _in_groups(groups, query) - self.moot(query)
         # what a paper is about is in its title, problem and approach, not only where it is evaluated,
         # unless the question asks about evaluation ("Which papers evaluate on ImageNet?")
         weight = 1.0 if evaluation else s.result_only_weight
@@ -385,7 +387,7 @@ class Retriever:
         idf = self._idf(snap)
         rare = bm25_idf(n, RARE_SHARE * n)
         unseen = math.inf if RARE_SHARE * n >= 1 else 0.0
-        asked = _spelled_apart(_asked(query) - _in_groups(self.alternatives(query)), idf)
+        asked = _spelled_apart(_asked(query) - _in_groups(self.alternatives(query), query), idf)
         terms = sorted((t for t in asked if idf.get(t, unseen) >= rare), key=lambda t: idf.get(t, unseen), reverse=True)
         writes = _writing(hits)
         for term in terms:
@@ -404,7 +406,7 @@ class Retriever:
         asked is no topic, and a word of a paraphrase ("simulates") is rarely in titles."""
         if not chosen:
             return ""
-        asked = _asked(query) - _in_groups(self.alternatives(query))
+        asked = _asked(query) - _in_groups(self.alternatives(query), query)
         writes = _writing(chosen)
         missing = {term for term in self._specific(asked)
                    if sum(term in tokenize(h.paper.title) for h in others) >= OTHER_TITLES and not writes(term)}
@@ -501,7 +503,7 @@ class Retriever:
         if not extra:
             return self.coverage(query, paper, terms, groups, result_weight)
         readings = [(terms, list(groups)),
-                    (terms - extra, [items for items in groups if not all(set(item) <= extra for item in items)]),
+                    (terms - (extra - beside_examples(query)), [items for items in groups if not all(set(item) <= extra for item in items)]),
                     (terms & shown, [items for items in groups if all(set(item) <= shown for item in items)])]
         return max(self.coverage(query, paper, t, g, result_weight) for t, g in readings if t or g)
 
@@ -517,7 +519,7 @@ class Retriever:
         if not hits:
             return 0.0
         groups = self.alternatives(query)
-        terms = _asked(query) - _in_groups(groups) - self.moot(query)
+        terms = _asked(query) - _in_groups(groups, query) - self.moot(query)
         cover = max(self.covered(query, h.paper, terms, groups) for h in hits)
         return max(h.dense for h in hits) + self.settings.coverage_weight * cover
 
@@ -574,9 +576,13 @@ def _how_said(word: str, idf: dict[str, float]) -> bool:
     return False
 
 
-def _in_groups(groups: Sequence[Sequence[Sequence[str]]]) -> set[str]:
-    """Every term of the topics a query joins with "or"/"and" (`Retriever.alternatives`)."""
-    return {t for items in groups for item in items for t in item}
+def _in_groups(groups: Sequence[Sequence[Sequence[str]]], query: str) -> set[str]:
+    """The terms of the topics a query joins with "or"/"and" (`Retriever.alternatives`) that it writes
+    nowhere else: in "Which papers study biases, such as spectral or initialization biases?" the first
+    "biases" is the topic itself, which a paper on the biases of mice holds without either kind."""
+    held = Counter(t for items in groups for item in items for t in item)
+    written = Counter(tokenize(query, query=True))
+    return {t for t, n in held.items() if written[t] <= n}
 
 
 def _held_whole(terms: Iterable[str], idf: dict[str, float]) -> list[str]:

@@ -76,8 +76,10 @@ _FAMILY = {"defens": "defend", "defenc": "defend", "explan": "explain", "reduct"
            "decis": "decid", "solut": "solv", "solver": "solv", "detector": "detect", "predictor": "predict",
            "speedup": "speed", "privaci": "privat", "invers": "invert"}
 # Words Snowball joins to another of a different meaning: "transformer" (the architecture) is not
-# "transform" ("… make its transformations invertible" is not a question about transformers).
-_KEPT = frozenset({"transformer"})
+# "transform" ("… make its transformations invertible" is not a question about transformers), a
+# "covariate" is no "covariance" (both were "covari": "Which papers model means and covariances?"
+# tabled a paper on covariate shift), and "variational" inference is no "variation".
+_KEPT = frozenset({"transformer", "covariate", "variational"})
 
 
 @lru_cache(maxsize=1)
@@ -91,7 +93,7 @@ _HYPHEN_PLURAL = re.compile(r"^[a-z]{2,}[^suie]s$")
 
 
 # What `tokenize` gives changed: a keyword index saved with another version is rebuilt on load.
-TOKENS_VERSION = 6
+TOKENS_VERSION = 7
 
 
 def tokenize(text: str, query: bool = False) -> list[str]:
@@ -324,6 +326,21 @@ def examples(question: str) -> tuple[set[str], set[str]]:
     for m in _SCOPED.finditer(question):
         found[1].update(tokenize(m.group(1), query=True))
     return found
+
+
+def beside_examples(question: str) -> set[str]:
+    """The topic words a question writes before its examples (`examples`) and repeats as an example's
+    head noun: in "biases, such as spectral or initialization biases" the first "biases" is the topic,
+    which a paper on the biases of mice holds without either kind. A word the examples hold otherwise
+    stays theirs: "time" of "how things change over time, such as time series" is no topic alone."""
+    out: set[str] = set()
+    for m in _EXAMPLES.finditer(question):
+        if not m.group(1):
+            continue
+        heads = {terms[-1] for item in re.split(r",|\b(?:or|and)\b", m.group(2))
+                 if (terms := tokenize(item, query=True))}
+        out |= heads & set(tokenize(question[: m.start()], query=True))
+    return out
 
 
 # "How do NoisePrints and the other watermarking papers differ in robustness?": what they are compared on
