@@ -244,6 +244,19 @@ def test_a_negation_within_the_baseline_is_the_baselines(claim: str, ok: bool) -
 
 
 @pytest.mark.parametrize(("claim", "ok"), [
+    # over ICML 2026 this was withheld as negated: the claim keeps the first negation and leaves out the second
+    ("To Grok Grokking's result suggests that grokking is not an inherent failure mode of deep learning", True),
+    ("Grokking is an inherent failure mode of deep learning", False),
+    ("Grokking is not an inherent failure mode and requires fundamental changes to the model architecture", False),
+])
+def test_a_claim_may_keep_one_negation_and_leave_out_another(claim: str, ok: bool) -> None:
+    stated = ("Our results suggest that grokking is not an inherent failure mode of deep learning, but rather a "
+              "consequence of specific training conditions, and thus does not require fundamental changes to the model "
+              "architecture or learning algorithm to avoid.")
+    assert (polarity_conflict(claim, stated, stated) == "") is ok
+
+
+@pytest.mark.parametrize(("claim", "ok"), [
     # over ICLR 2026, withheld as negated by Cautious Optimizers' own sentence
     ("Cautious Optimizers preserve Adam's Hamiltonian function and maintain convergence guarantees", True),
     ("Cautious Optimizers break the convergence guarantee", False),

@@ -451,7 +451,9 @@ def polarity_conflict(claim: str, support: str, abstract: str = "") -> str:
     said, stated = negations(claim) + len(free_said), negations(support) + len(free_stated)
     if said > stated:  # "dParallel introduces a training-free paradigm" against "a novel training strategy"
         return CLAIM_NEGATES
-    if (said < stated and set(tokenize(claim)) & (done_without(support) - _affirmed_terms(support))
+    # a dropped negation's terms, not those of one the claim keeps ("grokking is not an inherent failure mode"
+    # against "… is not an inherent failure mode …, and thus does not require fundamental changes")
+    if (said < stated and set(tokenize(claim)) & (done_without(support) - _affirmed_terms(support) - done_without(claim))
             and not _kept_as_not_harmed(claim, support)):
         return ABSTRACT_NEGATES
     if not said and abstract and any(_denies(claim, sentence) for sentence in sentences(abstract)):
