@@ -782,6 +782,24 @@ def test_a_name_written_in_capitals_is_held_where_it_is_written_so(seed_index, s
     assert r.unmentioned("report results on benchmarks", hits[:1]) == "report results on benchmarks"
 
 
+def test_a_common_word_none_of_the_papers_holds_is_said_to_be_unheld(seed_index, settings) -> None:
+    """Over ICML 2026, "Which of them target language models?" after three membership-inference papers, none of
+    which writes "language", quoted them with nothing said: "language" is in a third of ICML 2026's abstracts,
+    too common to count, though `holding` picks by it when the phrase has nothing rarer. Here "diffusion", in
+    about half of the seed abstracts, stands for it."""
+    from paperchat.schema import Paper
+
+    r = Retriever(seed_index, settings.retrieval)
+    assert not r._specific(["diffus"]) and r._specific(["diffus"], 0.7)
+    papers = [Paper(paper_id=f"m{i}", title=f"Membership Inference {i}", venue="ICML", year=2026,
+                    abstract=f"We attack image classifiers and tabular models with membership inference ({i}).")
+              for i in range(3)]
+    hits = [Hit(paper=p, score=1.0, dense=0.5) for p in papers]
+    assert r.holding("diffusion models", hits) == set()
+    assert r.unmentioned("diffusion models", hits) == "diffusion"
+    assert r.unmentioned("image models", hits) == ""  # held: nothing to say
+
+
 def test_a_paper_past_the_first_k_gets_a_row_only_when_its_title_holds_the_topic(seed_index, settings) -> None:
     """The fused ranking put "Unpaired Visual Editing with Self-Consistent Flow Matching" 7th for "How do the
     flow matching papers differ?", past the five hits weighed, so it had no row; a paper that far down is a row

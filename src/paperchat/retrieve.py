@@ -347,7 +347,10 @@ class Retriever:
         named = [name for name in _capitals(phrase) if not any(_writes(h.paper, name) for h in hits)]
         if terms and unheld == terms:
             return " ".join(named) or phrase
-        rare = set(self._specific(unheld)) & set(self._idf())  # a word no paper writes is how it was asked
+        # the words a pick reads, as `holding` reads them: "language" of "Which of them target language models?" is in
+        # a third of ICML 2026's abstracts, which `holding` still picks by when the phrase has nothing rarer
+        picked = set(self._specific(terms) or self._specific(terms, PICK_GENERIC_SHARE))
+        rare = unheld & picked & set(self._idf())  # a word no paper writes is how it was asked
         # and a name written in capitals none writes so ("MATH", where one says "unlike math or code")
         return " ".join(w for w in re.findall(r"[\w-]+", phrase) if set(tokenize(w, query=True)) & rare) or " ".join(named)
 
