@@ -303,6 +303,16 @@ def test_a_pick_none_of_them_mentions_says_so_and_answers_over_them_all(settings
 
     assert picked_phrase("Which of them is about antibodies?") == "antibodies"
     assert picked_phrase("Which of these papers uses graph neural networks?") == "graph neural networks"
+    # over ICLR 2026 the phrase was cut at five words, and the note read "None of these abstracts uses the words
+    # “longer contexts than seen in”"; it now ends where the question does, and never on a function word
+    assert picked_phrase("Do any of them handle longer contexts than seen in training?") == (
+        "longer contexts than seen in training")
+    assert picked_phrase("Which of them is about antibodies? I mean proteins.") == "antibodies"
+    from paperchat.retrieve import _words_for
+    from paperchat.text import tokenize
+
+    assert _words_for("longer contexts than seen in training", set(tokenize("longer contexts seen", query=True))) == (
+        "longer contexts … seen")
     engine = Engine(settings, seed_index)
     _, history = _talk(engine, "Which papers study watermarking, and how do they differ?")
     answer = engine.answer("Which of them is about antibodies?", history)

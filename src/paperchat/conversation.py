@@ -35,7 +35,7 @@ from collections.abc import Callable, Sequence
 
 from paperchat.claims import asks_without
 from paperchat.schema import Answer, Filters, Retrieved, Turn
-from paperchat.text import asking_terms, tokenize
+from paperchat.text import STOPWORDS, asking_terms, tokenize
 
 _ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "last": -1,
              "1st": 0, "2nd": 1, "3rd": 2, "4th": 3, "5th": 4}
@@ -164,10 +164,16 @@ def picked_phrase(question: str) -> str:
     m = _PICKS.search(question)
     if not m:
         return ""
-    words = re.findall(r"[\w-]+", question[m.end():])
+    words = re.findall(r"[\w-]+", re.split(r"[?.!;]", question[m.end():])[0])
     while words and words[0].lower() in _ABOUT_VERBS:
         words = words[1:]
-    return " ".join(words[:5])
+    # up to 8 words, not 5: "Do any of them handle longer contexts than seen in training?" was cut to "longer
+    # contexts than seen in", and the note read "None of these abstracts uses the words “longer contexts than
+    # seen in”"; nor does a phrase end on a function word
+    words = words[:8]
+    while words and words[-1].lower() in STOPWORDS:
+        words = words[:-1]
+    return " ".join(words)
 
 
 def read(text: str, stated: Filters, history: Sequence[Turn],

@@ -352,7 +352,7 @@ class Retriever:
         picked = set(self._specific(terms) or self._specific(terms, PICK_GENERIC_SHARE))
         rare = unheld & picked & set(self._idf())  # a word no paper writes is how it was asked
         # and a name written in capitals none writes so ("MATH", where one says "unlike math or code")
-        return " ".join(w for w in re.findall(r"[\w-]+", phrase) if set(tokenize(w, query=True)) & rare) or " ".join(named)
+        return _words_for(phrase, rare) or " ".join(named)
 
     def doing_without(self, question: str, hits: list[Hit]) -> set[str] | None:
         """The hits that say they do without what a negated pick asks about ("Which of them needs
@@ -414,7 +414,7 @@ class Retriever:
         missing = {term for term in self._specific(asked)
                    if sum(term in tokenize(h.paper.title) for h in others) >= OTHER_TITLES and not writes(term)}
         # the query's words for them, as asked: "video generation", "speculative decoding"
-        return " ".join(w for w in re.findall(r"[\w-]+", query) if set(tokenize(w, query=True)) & missing)
+        return _words_for(query, missing)
 
     def topic_terms(self, query: str, hits: list[Hit]) -> set[str]:
         """The query terms that two or more of the hits share: what a comparative question is
@@ -529,6 +529,18 @@ class Retriever:
 
 # a name written in capitals ("MATH", "MMLU", "COCO"), in a question not itself written in capitals
 _CAPITALS = re.compile(r"(?<![\w-])[A-Z][A-Z0-9]{2,}(?:-[A-Z0-9]+)*(?![\w-])")
+
+
+def _words_for(text: str, terms: set[str]) -> str:
+    """The words of `text` that give `terms`, as written, "…" where words between them are left out: "longer
+    contexts … seen" of "longer contexts than seen in training"."""
+    out: list[str] = []
+    for word in re.findall(r"[\w-]+", text):
+        if set(tokenize(word, query=True)) & terms:
+            out.append(word)
+        elif out and out[-1] != "…":
+            out.append("…")
+    return " ".join(out).removesuffix(" …")
 
 
 def _capitals(question: str) -> list[str]:
