@@ -58,6 +58,10 @@ def test_derived_labels_name_the_method_when_the_abstract_introduces_one() -> No
         ("<p>First.</p><p>Second <i>line</i><br>third</p>", "First. Second line third"),
         (r"Code: \url{https://github.com/a/b}.", "Code:."),
         (r"We introduce \GRACE{} for embeddings", "We introduce GRACE for embeddings"),
+        # Unicode's hyphens are the hyphen (ICLR 2026: "'CIFAR-10' does not occur in the cited abstract" of one that
+        # writes "CIFAR\u201110"); a soft hyphen is invisible; dashes stay
+        ("for CIFAR\u201110, the log\u2010likelihood; un\u00adlearning \u2013 2\u20133 \u2014 done",
+         "for CIFAR-10, the log-likelihood; unlearning \u2013 2\u20133 \u2014 done"),
     ],
 )
 def test_clean_text(raw: str, clean: str) -> None:
