@@ -1405,3 +1405,21 @@ def test_a_plural_name_opens_its_clause_with_a_plural_verb() -> None:
     assert _leads("PEARL adapts the draft, while Shortcut Models train one network", "Shortcut Models")
     assert not _leads("PEARL use the draft", "PEARL")  # a singular name still needs its s
     assert not _leads("Shortcut Models and PEARL differ", "Shortcut Models")
+
+
+def test_a_named_subject_keeps_a_clause_it_backs_though_another_paper_is_closer(verifier) -> None:
+    """Over ICML 2026, "…, while Think Twice Before You Act isolates the influence of the tool" (no marker) was
+    withheld as not Think Twice's: its abstract backs it ("With this influence isolated, the tool …"), but
+    ComplexMCP's, which backs it too, was closer by cosine, so the clause went to ComplexMCP."""
+    guard = _paper("a", "Think Twice Before You Act", "We propose isolated planning for LLM agents. With this "
+                   "influence isolated, the tool can continue to be used to support the task.")
+    bench = _paper("b", "ComplexMCP", "ComplexMCP provides stateful sandboxes of tools. Each sandbox isolates the "
+                   "influence of the tool state on the tool calls of the agent.")
+    srcs = _shown(verifier, (guard, "Think Twice Before You Act"), (bench, "ComplexMCP"))
+    out = verifier.check("Think Twice Before You Act isolates the influence of the tool.", srcs, Verification())
+    assert out.text is not None and out.cited == [1]
+    out = verifier.check("ComplexMCP isolates the influence of the tool.", srcs, Verification())
+    assert out.text is not None and out.cited == [2]
+    # a clause its named paper does not back is still withheld, however close another paper is
+    assert verifier.check("Think Twice Before You Act provides stateful sandboxes of tools.", srcs,
+                          Verification()).text is None

@@ -570,7 +570,7 @@ class Verifier:
         bare, bare_clauses = _without(body, unjudged, self.min_clause_terms, coined)
         # the papers a sentence cites may be named in it ("MAP and P-GenRM both …" [1][2])
         cited_names = [name for n in valid for name in (by_n[n].label, by_n[n].paper.title)]
-        outcome = first = self._judge(bare, sources, valid, cited_names, bare_clauses)
+        outcome = first = self._judge(bare, sources, valid, cited_names, bare_clauses, list(subjects))
         if isinstance(first, Checked) and first.reason == NO_SENTENCE and unjudged:
             named = _clauses(body, self.min_clause_terms, unjudged + coined)
             titled = self._judge(body, sources, valid, cited_names, named)
@@ -695,11 +695,12 @@ class Verifier:
         return bool(conflict(clause, near[0], " ".join(near), source.paper.abstract, [source.label, source.paper.title]))
 
     def _judge(self, judged: str, sources: Sequence[Source], valid: list[int], cited_names: Sequence[str],
-               clauses: list[str] | None = None) -> Judged | Checked:
+               clauses: list[str] | None = None, named: Sequence[int] = ()) -> Judged | Checked:
         """(the papers that back its clauses, their backing sentences, clauses moved to an uncited
         paper, the backers of each clause, each paper's best cosine to each clause), or the failure
         (`reason`, and the closest sentence of each blamed paper). `clauses`: `judged` split
-        already (by default `_clauses`)."""
+        already (by default `_clauses`). A clause no cited paper backs goes to the closest of its backers
+        that the sentence `named`, if one does, else to the closest of all."""
         clauses = clauses or _clauses(judged, self.min_clause_terms)
         if any(_quoted_in(judged, s.sentences, self.min_quote_words) for s in sources):
             clauses = [judged]  # quoted whole: its short clauses need no support of their own
@@ -722,8 +723,10 @@ class Verifier:
                 blame = [n for n in valid if n in reasons] or list(reasons)[:1]
                 return Checked(None, valid, {n: [closest[n]] for n in blame}, reasons[blame[0]] if blame else "")
             chosen = [n for n in valid if n in backers]
-            if not chosen:  # cited the wrong paper (or nothing): move to the best backer
-                chosen = [max(backers, key=close.__getitem__)]
+            if not chosen:  # cited the wrong paper (or nothing): move to the best backer, one it names first: over
+                # ICML 2026, "…, while Think Twice Before You Act isolates the influence of the tool" (no marker) went
+                # to ComplexMCP, closer by cosine, and was then withheld as not Think Twice's
+                chosen = [max([n for n in named if n in backers] or backers, key=close.__getitem__)]
                 owner = _owner(clause, {s.n: s for s in sources}, chosen[0], reasons)
                 if owner is not None:  # another paper's claim, which that paper's abstract objects to
                     return Checked(None, valid, {owner: [closest[owner]]}, reasons[owner])
