@@ -299,6 +299,15 @@ def test_a_sentence_that_only_restates_the_question(sentence, echo) -> None:
     assert not restates(sentence, "")
 
 
+def test_a_figure_the_question_does_not_give_is_no_restatement() -> None:
+    """Over ICML 2026, "Tvcache speeds up tool calls by up to 6.9×." to "What is Tvcache? How much does it speed
+    up tool calls?" was left out as an echo of the question: every word of it is the question's but the figure."""
+    question = "What is Tvcache? How much does it speed up tool calls?"
+    assert not restates("Tvcache speeds up tool calls by up to 6.9× [1].", question)
+    assert restates("Tvcache speeds up tool calls [1].", question)
+    assert restates("Does it speed up tool calls 2 times?", "Does it speed up tool calls 2 times?")
+
+
 @pytest.mark.parametrize("sentence, shown", [
     ("We present a sampler for batch BO [1].", "The authors present a sampler for batch BO [1]."),
     ("Our model's capability spans puzzles [1].", "Their model's capability spans puzzles [1]."),

@@ -122,10 +122,14 @@ TASK_TABLE_DATA = ("In at most three short sentences, say what data or benchmark
                    "Use only the table.")
 TASK_COMPARE = "Compare the papers in one or two sentences: what each does and how they differ."
 TASK_ANSWER = "Answer the question in one or two sentences."
+# "What is Tvcache?" then "How much does it speed up tool calls?" over ICML 2026: asked to answer, the model
+# defined Tvcache again and ran out of room before its "up to 6.9×", which the quoted evidence holds
+TASK_ANSWER_AMOUNT = "Answer the question in one or two sentences, first with the figure the evidence gives for it."
 # "Which papers combine diffusion models with RL?" over one paper: asked to answer, the model replied "[1]"
 TASK_WHICH = "In one or two sentences, name each paper and say what it proposes that answers the question."
 # … and the table's column names ("They differ in their problem, approach and result.")
-TASKS = " ".join((TASK_TABLE, TASK_TABLE_AMOUNT, TASK_TABLE_DATA, TASK_COMPARE, TASK_ANSWER, TASK_WHICH, *T.COLUMNS,
+TASKS = " ".join((TASK_TABLE, TASK_TABLE_AMOUNT, TASK_TABLE_DATA, TASK_COMPARE, TASK_ANSWER, TASK_ANSWER_AMOUNT,
+                  TASK_WHICH, *T.COLUMNS,
                   T.DATA))
 # a question that asks which papers (or which of those shown) do something
 _WHICH = re.compile(r"^\W*(?:which|what)\b(?:\s+[\w-]+){0,3}?\s+(?:papers?|works?|ones?|of (?:them|these|those|the two))\b|"
@@ -331,7 +335,8 @@ def prompt(plan: Plan, ev: Evidence, rows: int | None = None, room: int | None =
     else:
         lines = [f"[{n}] {labels[n]}: {' '.join(ev.quotes[n])}" for n in ev.quotes]
         task = (TASK_COMPARE if plan.comparative and len(ev.quotes) > 1
-                else TASK_WHICH if _WHICH.search(plan.question) else TASK_ANSWER)
+                else TASK_WHICH if _WHICH.search(plan.question)
+                else TASK_ANSWER_AMOUNT if asks_amount(plan.question) else TASK_ANSWER)
         system, head = SYSTEM, "Evidence"
 
     # under a table the question's own words are left out unless they say what to compare ("differ in
