@@ -81,7 +81,9 @@ _POINTER = re.compile(r"https?://|\bwww\.|\b[\w-]+\.(?:com|org|io|net|science)/|
                       r"\bhomepage\b|\bupon (?:publication|"
                       r"acceptance)\b|\banonymity\b|\b(?:code|codebase|demo|implementation|project page)\b[^.]{0,30}?\bcan be "
                       # "The nonymous codebase can be accessed" (its link taken out: a Result cell over ICLR 2026)
-                      r"(?:found|accessed)\b", re.I)
+                      r"(?:found|accessed)\b|"
+                      # "Lorsa is open-sourced at" (its link taken out: a Result cell over ICLR 2026)
+                      r"\b(?:open[- ]?sourced|available|released|accessible|hosted)\s+(?:at|on|from|via|here)\W*$", re.I)
 # a closing sentence: what the paper hopes for or points to, or its results summed up by pointing back, not a
 # result ("We hope these contributions will provide a solid foundation for future research …", "Finally, empirical
 # evaluations are provided to validate our theoretical findings.", "These results support KVTC as a practical building
