@@ -220,6 +220,12 @@ def test_the_first_and_the_second_paper_are_named_where_that_is_unambiguous(veri
     # cites [2] alone: "the first paper" could be [1] or [2], so it stays as written (and is judged so)
     out = verifier.check(f"The first paper {halton} [2].", sources, Verification())
     assert out.text is not None and out.text.startswith("The first paper")
+    # "Table 1 presents …, while Table 2 introduces …" (over ICLR 2026, under a table of rows [1] … [5]): the rows'
+    # numbers, as the model was shown them
+    out = verifier.check(f"Table 1 {pearl}, while Table 2 {halton}.", sources, Verification())
+    assert out.text == f"PEARL {pearl}, while Halton Scheduler for MaskGIT {halton} [1][2]."
+    assert verifier.check(f"Table 1 {halton}, while Table 2 {pearl}.", sources, Verification()).text is None
+    assert verifier.check(f"Paper 3 {pearl}.", sources, Verification()).text is None  # no row 3 was shown
 
 
 def test_the_second_alone_and_a_markers_possessive_name_their_papers(verifier, sources) -> None:

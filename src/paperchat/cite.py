@@ -153,6 +153,9 @@ _FRAMING = re.compile(r"^.*?\b(?:differ|are different|vary)\s+(?:in that|in how|
 _ORDINAL = re.compile(r"\b[Tt]he (first|second|third|fourth|fifth)(?: (?:paper|work|study|article)\b|(?='s\b)|"
                       r"(?= (?:is|has|does|[a-z]{2,}[^siu\W]s)\b))")
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
+# "Table 1 presents …, while Table 2 introduces …" (over ICLR 2026, under a table whose rows were numbered [1], [2]):
+# the row's number, as the model was shown it
+_NUMBERED = re.compile(r"\b(?:[Tt]able|[Rr]ow|[Pp]aper|[Ee]vidence)\s+(\d{1,2})\b(?![.,]\d)")
 _LEADING_MARKERS = re.compile(r"^\s*(?:both\s+)?\[\d+\](?:\s*(?:,|and|or|&)\s*\[\d+\])*")
 _CLAUSE = re.compile(r"\s*(?:;|,?\s+\b(?:while|whereas|but|whilst)\b|,\s+and\b|\bin contrast,?)\s+", re.I)
 _LIST_END = re.compile(r"\s*,\s+and\s+", re.I)
@@ -769,13 +772,17 @@ def _per_clause(clauses: list[str], backers: list[list[int]]) -> list[list[int]]
 
 def _ordinals_as_markers(sentence: str, shown: list[int]) -> str:
     """"The first paper …, while the second paper …" becomes "[1] …, while [2] …" (markers as
-    subjects, named and judged as such): the model was shown the papers numbered in that order.
+    subjects, named and judged as such): the model was shown the papers numbered in that order; so
+    does "Table 2 …" or "Paper 2 …", the number it was shown.
     Only where the sentence cites none but those ("[1] The first paper …, while the second paper
     …", or no marker at all); if it cites [2][3], is "the first paper" [1] or [2]? Then the words
     are left alone."""
+    numbered = {int(m.group(1)) for m in _NUMBERED.finditer(sentence)}
+    if numbered and numbered <= set(shown) and set(parse(sentence)) <= numbered:  # "Table 2 introduces …"
+        sentence = _NUMBERED.sub(lambda m: f"[{m.group(1)}]", sentence)
     said = {_ORDINALS[m.group(1).lower()] for m in _ORDINAL.finditer(sentence)}
     if not said:
-        return sentence
+        return re.sub(r"\[(\d+)\]\s*\[\1\]", r"[\1]", sentence)
     first = set(range(1, max(said) + 1))
     if not first <= set(shown) or not set(parse(sentence)) <= first:
         return sentence
