@@ -60,6 +60,13 @@ def test_derived_labels_name_the_method_when_the_abstract_introduces_one() -> No
         (r"We introduce \GRACE{} for embeddings", "We introduce GRACE for embeddings"),
         # Unicode's hyphens are the hyphen (ICLR 2026: "'CIFAR-10' does not occur in the cited abstract" of one that
         # writes "CIFAR\u201110"); a soft hyphen is invisible; dashes stay
+        # font wrappers read as what they wrap (ICML 2026: "positive mathsfC-mathsfRASP" had been read)
+        (r"positive $\mathsf{C}$-$\mathsf{RASP}$ and \textsf{Cond-DP} with $\mathtt{PAE}$, $\bm{b}$, $\mathfrak{p}$",
+         "positive C-RASP and Cond-DP with PAE, b, p"),
+        # a footnote is an aside (ICML 2026: "… performance.footnoteCode is available." had been read)
+        (r"predictive performance.\footnote{Code is available at \url{https://x.io/a}}", "predictive performance. "
+         "(Code is available at)"),
+        (r"Our code is publicly available\footnote{\url{https://github.com/a/b}}.", "Our code is publicly available."),
         ("for CIFAR\u201110, the log\u2010likelihood; un\u00adlearning \u2013 2\u20133 \u2014 done",
          "for CIFAR-10, the log-likelihood; unlearning \u2013 2\u20133 \u2014 done"),
     ],

@@ -14,6 +14,7 @@ import html
 import re
 
 _URL = re.compile(r"\\url\{([^}]*)\}|\\href\{([^}]*)\}\{[^}]*\}|(https?://[^\s<>\"'}]+)")
+_FOOTNOTE = re.compile(r"\\footnote\s*\{([^{}]*)\}")
 _TAG = re.compile(r"<[A-Za-z/!?][^<>]*>")  # "<3" and "p<0.05" are text, not tags
 # inline tags join what they wrap to the text around it, as a browser shows it: "<strong>A</strong>dapter-based
 # <strong>D</strong>ualGuard" (ICML 2026) is "Adapter-based DualGuard", where a space for each tag read "A dapter-based
@@ -23,7 +24,8 @@ _INLINE_TAG = re.compile(r"</?(?:b|strong|i|em|u|sup|sub|span|a|mark|small|font|
 # "presenting<strong>P</strong>atched": a lower-case word run into a capital at a tag parts there
 _RUN_IN = re.compile(r"(?<=[a-z])(?=" + _INLINE_TAG.pattern + r"[A-Z])")  # case as written: lower, then a capital
 _CITE = re.compile(r"\s*\\cite[tp]?\*?(?:\[[^\]]*\])?\{[^}]*\}")
-_WRAP = re.compile(r"\\(?:textbf|textit|emph|text|mathrm|mathbf|mathcal|mathbb|mathit|texttt|textsc|underline|operatorname|boldsymbol)\s*\{([^{}]*)\}")
+_WRAP = re.compile(r"\\(?:textbf|textit|emph|text|mathrm|mathbf|mathcal|mathbb|mathit|texttt|textsc|underline|operatorname|boldsymbol|"
+                   r"mathsf|textsf|mathtt|mathfrak|mathscr|textrm|textup|textnormal|textsl|bm)\s*\{([^{}]*)\}")
 _SYMBOLS = {
     "times": "×", "approx": "≈", "ge": "≥", "geq": "≥", "le": "≤", "leq": "≤", "infty": "∞",
     "alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ε", "theta": "θ",
@@ -106,6 +108,9 @@ def _latex(text: str, ours: str) -> str:
     text = _CITE.sub("", text)
     for _ in range(3):  # nested wrappers: \text{\emph{X}}
         text = _WRAP.sub(r"\1", text)
+    # a footnote is an aside: "… predictive performance.\footnote{Code is available at \url{…}}" had read
+    # "… performance.footnoteCode is available." (11 ICLR/ICML 2026 abstracts)
+    text = _FOOTNOTE.sub(lambda m: f" ({m.group(1).strip()})" if m.group(1).strip() else "", text)
     text = text.replace("\\%", "%").replace("\\&", "&").replace("\\_", "_").replace("\\$", "§DOLLAR§")
     text = text.replace("\\ours", ours)
 
