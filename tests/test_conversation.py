@@ -579,6 +579,9 @@ def test_which_of_them_has_the_most_sets_all_their_figures_side_by_side(settings
     assert asks_most("Which is faster?") and asks_most("Which one of them is more accurate?")
     assert asks_most("Which one reports the lowest attack success rate?") and asks_most("Which has the lowest memory?")
     assert not asks_most("Which papers make diffusion language models decode faster?")  # asks the collection
+    # over ICML 2026, "Which one uses the fewest parameters?" after LoRA papers was told no abstract uses "fewest"
+    assert asks_most("Which one uses the fewest parameters?") and asks_most("Which needs the least memory?")
+    assert not asks_most("Which papers study the most common failure modes?")
     assert intent("Which of them reports the biggest gain?") == intent("Which one is fastest?") == "number"
     engine = Engine(settings, seed_index)
     _, history = _talk(engine, WATERMARKS)

@@ -87,7 +87,8 @@ def test_a_sentence_that_points_to_the_code_fills_no_cell() -> None:
                     "The implementation and scripts are included in the supplementary material.",
                     "Project page is available.",
                     # over ICLR 2026, Lorsa's Result cell, its link taken out
-                    "Lorsa is open-sourced at", "Our live arena is hosted at", "MFAX is publicly available at:."):
+                    "Lorsa is open-sourced at", "Our live arena is hosted at", "MFAX is publicly available at:.",
+                    "We will release the source code after publication."):  # SF-Mamba's Result cell, ICML 2026
         assert T.points_to_code(pointer), pointer
     for content in ("We generate code with a diffusion model.", "Code generation benchmarks show a 12% gain.",
                     "Results are available for three model sizes.", "We evaluate on publicly available datasets.",

@@ -233,9 +233,12 @@ _AMOUNT_ASKED = re.compile(r"\bhow (?:much|fast|well|accurate|precise|effective)
 
 # "Which of them reports the biggest gain?", "Which one is fastest?", "Which is faster?": the amounts, side by side
 # ("Which one reports the lowest attack success rate?", over ICML 2026, was told no abstract uses "lowest")
-_MOST = re.compile(r"\b(?:biggest|largest|greatest|highest|best|lowest|smallest|strongest)\s+(?:[\w-]+\s+){0,2}?(?:gains?|"
-                   r"speed-?ups?|improvements?|accuracy|scores?|reductions?|savings?|compression|margins?|rates?|"
-                   r"errors?|latency|loss|perplexity|memory|costs?|overhead)\b|"
+_MOST = re.compile(r"\b(?:biggest|largest|greatest|highest|best|lowest|smallest|strongest|fewest|least|most)\s+"
+                   r"(?:[\w-]+\s+){0,2}?(?:gains?|speed-?ups?|improvements?|accuracy|scores?|reductions?|savings?|"
+                   # "Which one uses the fewest parameters?" (over ICML 2026, after LoRA papers: it was read as a pick,
+                   # and told none of them uses the word "fewest")
+                   r"compression|margins?|rates?|errors?|latency|loss|perplexity|memory|costs?|overhead|parameters|"
+                   r"params|steps|FLOPs|tokens|GPU hours)\b|"
                    r"\b(?:fastest|quickest|cheapest)\b|\bmost (?:accurate|efficient)\b|"
                    # "Which is faster?", "Which one of them is more accurate?"; not "Which papers make … faster?"
                    r"\bwhich(?: one)?(?: of (?:them|these|those|the two))?\s+(?:is|are|was|were|runs?|trains?|decodes?|"

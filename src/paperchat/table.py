@@ -66,7 +66,7 @@ _POINTS_BACK = re.compile(r"^(?:this|these|such)\b|\b(?:this|these|such|that) (?
 # a sentence that points to the code, not at what the paper does ("We submit the anonymous repository:
 # anonymous.4open.science/r/…" was a Result cell): no column's content
 _POINTER = re.compile(r"https?://|\bwww\.|\b[\w-]+\.(?:com|org|io|net|science)/|\b(?:github|gitlab)\b|"
-                      r"\brepositor(?:y|ies)\b|\brelease (?:our |the |all )?(?:code|implementation)|"
+                      r"\brepositor(?:y|ies)\b|\brelease (?:our |the |all )?(?:source )?(?:code|implementation)|"
                       r"\b(?:code|codes|implementation|source code)(?: and [\w -]+?)? (?:is|are|will be|has been|have been) "
                       # "Our code will be open-sourced." (xKV's Result cell, ICML 2026)
                       r"(?:\w+ )?(?:available|released|public|open[- ]?sourced)|"
