@@ -308,6 +308,9 @@ def test_a_pick_none_of_them_mentions_says_so_and_answers_over_them_all(settings
     assert picked_phrase("Do any of them handle longer contexts than seen in training?") == (
         "longer contexts than seen in training")
     assert picked_phrase("Which of them is about antibodies? I mean proteins.") == "antibodies"
+    # over ICLR 2026, "Which of them run in real time?" after autoregressive video papers, one titled "Real-Time …", was
+    # told none of them uses the word "run": the verb is how it asks, not what
+    assert picked_phrase("Which of them run in real time?") == "in real time"
     from paperchat.retrieve import _words_for
     from paperchat.text import tokenize
 

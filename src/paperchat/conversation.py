@@ -147,6 +147,9 @@ _ABOUT_VERBS = frozenset((
     "leverage", "leverages", "rely", "relies", "adopt", "adopts", "exploit", "exploits", "incorporate",
     "incorporates", "tackle", "tackles", "explore", "explores", "investigate", "investigates", "introduce",
     "introduces",
+    # "Which of them run in real time?" (over ICLR 2026, after autoregressive video papers, one of them "Real-Time …",
+    # was told none of them uses the word "run")
+    "run", "runs", "operate", "operates", "perform", "performs", "achieve", "achieves", "support", "supports",
 ))  # the words between "which of them" and what it asks about ("… is about antibodies")
 
 
