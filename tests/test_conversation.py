@@ -185,6 +185,27 @@ def test_a_negated_pick_keeps_the_papers_that_say_they_do_without(settings, seed
     assert "training-free" in answer.text or "requires no additional training" in answer.text  # the sentence that says so
 
 
+def test_a_fresh_comparison_asked_without_something_keeps_the_papers_that_say_they_do_without(settings,
+                                                                                                 seed_index) -> None:
+    """Over ICLR 2026, "Which papers learn from human feedback without a reward model, and how do they differ?" tabled
+    five reward-model papers: the question's words find them. As a pick does ("Which of them needs no retraining?"),
+    a fresh comparison keeps the papers on its topic (the question less its "without …") that say they do without
+    it, or says none does."""
+    from paperchat.claims import unnegated
+
+    assert unnegated("Which papers learn from human feedback without a reward model, and how do they differ?") == (
+        "Which papers learn from human feedback, and how do they differ?")
+    engine = Engine(settings, seed_index)
+    titles = {p.title.split(":")[0]: pid for pid, p in engine.papers().items()}
+    prophet, dparallel = titles["Diffusion Language Model Knows the Answer Before It Decodes"], titles["dParallel"]
+    answer = engine.answer("Which papers make diffusion language models decode faster without training, and how do "
+                           "they differ?")
+    assert prophet in answer.answered and dparallel not in answer.answered  # dParallel is "a novel training strategy"
+    answer = engine.answer("Which papers generate images in one or a few steps without distillation, and how do they "
+                           "differ?")
+    assert answer.text.startswith("*None of these abstracts says it does without distillation. What they say:*")
+
+
 def test_a_negated_pick_none_of_them_fits_says_so(settings, seed_index) -> None:
     """Read in the app: "Which of them do not use reinforcement learning?" after RL papers was
     answered over them as if they were the ones."""

@@ -438,6 +438,15 @@ def without_phrase(question: str) -> str:
     return " ".join(words)
 
 
+_WITHOUT_CLAUSE = re.compile(r"\s*(?:\bwithout\b|\b(?:needs?|requires?|uses?|using) no\b)[^,?.;]*", re.I)
+
+
+def unnegated(question: str) -> str:
+    """The question without what it asks to be done without ("Which papers learn from human feedback without a
+    reward model?": "Which papers learn from human feedback?"): the topic the papers must still be on."""
+    return _WITHOUT_CLAUSE.sub("", question)
+
+
 def asks_without(question: str) -> bool:
     """Does the question ask for something done without ("needs no training", "training-free")?"""
     return bool(negations(question) or _FREE.search(question))

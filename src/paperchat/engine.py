@@ -25,7 +25,7 @@ from paperchat import conversation, roles
 from paperchat import table as T
 from paperchat.chat import ChatModel
 from paperchat.cite import Verifier
-from paperchat.claims import asked_without, asks_most, without_phrase
+from paperchat.claims import asked_without, asks_most, unnegated, without_phrase
 from paperchat.config import Settings
 from paperchat.errors import PaperchatError, QuestionError
 from paperchat.index import SCHEMA, PaperIndex
@@ -261,6 +261,16 @@ class Engine:
             found.relevant = self._retriever.relevant(plan.query, looked, plan.comparative,
                                                       evaluation=A.intent(plan.question) in ("data", "number", "result"),
                                                       k=k)
+            phrase = without_phrase(plan.question) if plan.comparative and plan.reading == "fresh" else ""
+            doing = self._retriever.doing_without(plan.question, looked) if phrase else None
+            if doing is not None:
+                # "Which papers learn from human feedback without a reward model?" tabled five reward-model papers (over
+                # ICLR 2026): the papers on the topic asked without its "without …" that say they do without it
+                on_topic = self._retriever.relevant(unnegated(plan.query), looked, True, k=k) & doing
+                if on_topic:
+                    found.relevant = on_topic
+                else:
+                    plan.note = f"None of these abstracts says it does without {phrase}. What they say:"
             found.hits = found.hits + [h for h in looked[k:] if h.paper.paper_id in found.relevant]
             picking = conversation.uncontrasted(plan.question)  # "… about data rather than model size?"
             pick = conversation.picks(picking) if plan.reading == "narrow" else ""
