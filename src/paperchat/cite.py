@@ -781,12 +781,11 @@ def _ordinals_as_markers(sentence: str, shown: list[int]) -> str:
     if numbered and numbered <= set(shown) and set(parse(sentence)) <= numbered:  # "Table 2 introduces …"
         sentence = _NUMBERED.sub(lambda m: f"[{m.group(1)}]", sentence)
     said = {_ORDINALS[m.group(1).lower()] for m in _ORDINAL.finditer(sentence)}
-    if not said:
-        return re.sub(r"\[(\d+)\]\s*\[\1\]", r"[\1]", sentence)
-    first = set(range(1, max(said) + 1))
-    if not first <= set(shown) or not set(parse(sentence)) <= first:
-        return sentence
-    sentence = _ORDINAL.sub(lambda m: f"[{_ORDINALS[m.group(1).lower()]}]", sentence)
+    if said:
+        first = set(range(1, max(said) + 1))
+        if not first <= set(shown) or not set(parse(sentence)) <= first:
+            return sentence
+        sentence = _ORDINAL.sub(lambda m: f"[{_ORDINALS[m.group(1).lower()]}]", sentence)
     return re.sub(r"\[(\d+)\]\s*\[\1\]", r"[\1]", sentence)  # "[1] The first paper …": one subject
 
 

@@ -128,8 +128,8 @@ _MEASURES = {kind: frozenset(tokenize(words)) for kind, words in {
     # "EntroKV compresses the KV cache by up to 98% of full-cache performance", over ICML 2026, where the abstract's
     # 98% is what it retains ("retaining ~98% of full-cache performance at a 30% budget ratio"): how much is kept is
     # no measure of how much is cut
-    "retention": "retain retains retaining retained preserve preserves preserving preserved recover recovers recovering "
-            "recovered",
+    "retention": "retain retains retaining retained preserve preserves preserving preserved recover recovers "
+                 "recovering recovered",
     "compression": "compress compresses compressing compressed compression",
 }.items()}
 

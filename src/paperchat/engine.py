@@ -270,7 +270,7 @@ class Engine:
                 if on_topic:
                     found.relevant = on_topic
                 else:
-                    plan.note = f"None of these abstracts says it does without {phrase}. What they say:"
+                    plan.note = _not_done_without(phrase)
             found.hits = found.hits + [h for h in looked[k:] if h.paper.paper_id in found.relevant]
             picking = conversation.uncontrasted(plan.question)  # "… about data rather than model size?"
             pick = conversation.picks(picking) if plan.reading == "narrow" else ""
@@ -283,7 +283,7 @@ class Engine:
                 found.relevant = chosen if chosen and len(chosen) < len(found.hits) else found.relevant
                 phrase = without_phrase(picking) if chosen == set() and pick == "without" else ""
                 if phrase:  # none of them says it does without it: say so, then what they all say
-                    plan.note = f"None of these abstracts says it does without {phrase}. What they say:"
+                    plan.note = _not_done_without(phrase)
                     found.relevant = {h.paper.paper_id for h in found.hits}
                 asked, venue = parse_query(picking, self.venues())  # "Which of these are from ICLR 2025?"
                 about = conversation.picked_phrase(asked) if pick == "holding" and not chosen and not venue else ""
@@ -388,6 +388,11 @@ class Engine:
             stored = s.paper.roles
             s.roles = stored if len(stored) == len(s.sentences) else roles.label(s.sentences)
         return sources
+
+
+def _not_done_without(phrase: str) -> str:
+    """The note before papers shown although none of them says it does without `phrase`."""
+    return f"None of these abstracts says it does without {phrase}. What they say:"
 
 
 def _unused(words: str) -> str:

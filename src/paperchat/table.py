@@ -245,7 +245,8 @@ def row(source: Source, probs: np.ndarray, columns: Sequence[str], question_vec:
         text, clipped = clip(source.sentences[best])
         cells[column] = Cell(text, role, best, clipped)
     data = cells.get(DATA)
-    if data and data.sentence >= 0 and cells.get("Result", data).sentence < 0:
+    result = cells.get("Result")
+    if data and data.sentence >= 0 and result is not None and result.sentence < 0:
         # the data sentence is the only one that says what was found: it fills both, split where the finding begins
         parts = data_and_result(source.sentences[data.sentence])
         if parts and probs[data.sentence, LABELS.index("result")] >= AT_LEAST:
