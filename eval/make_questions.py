@@ -391,6 +391,19 @@ COMPARATIVE_HELD_OUT_Y = [
     ("Which papers model means and covariances, and how do they differ?", ["cwts", "guidance_mdm"]),
 ]
 
+# Split "held-out-z": written at the start of the session after 8ad884e from a word search over the seed
+# abstracts (zero-shot; ODE/SDE/differential equation; scale/scaling; closed form/analytic), gold by reading the
+# sentences that hold those words (a method "that does not require fine-tuning", a background sentence on scaling
+# consistency training, or "scalable" in a closing sentence is not gold), and run before any change of that session.
+COMPARATIVE_HELD_OUT_Z = [
+    ("Which papers work zero-shot, and how do they differ?", ["kaleido", "slerp"]),
+    ("Which papers use differential equations or ODEs, and how do they differ?", ["frf", "scrna"]),
+    ("Which papers study how their methods scale to larger models, data or networks, and how do they differ?",
+     ["spans", "kaleido", "dwf", "ebm_adv"]),
+    ("Which papers derive closed-form or analytic expressions, and how do they differ?",
+     ["tssobolev", "squared", "ratio", "bijection", "pga", "guidance_mdm"]),
+]
+
 FILTERED = [
     ("ICLR 2025 papers on speculative decoding", ["pearl"]),
     ("ICLR 2026 papers on watermarking", ["wm_spec", "noiseprints"]),
@@ -539,7 +552,8 @@ def build() -> list[dict]:
                                      ("held-out-v", "v", COMPARATIVE_HELD_OUT_V),
                                      ("held-out-w", "w", COMPARATIVE_HELD_OUT_W),
                                      ("held-out-x", "x", COMPARATIVE_HELD_OUT_X),
-                                     ("held-out-y", "y", COMPARATIVE_HELD_OUT_Y)):
+                                     ("held-out-y", "y", COMPARATIVE_HELD_OUT_Y),
+                                     ("held-out-z", "z", COMPARATIVE_HELD_OUT_Z)):
                 for k, (q, gold) in enumerate(held, 1):
                     rows.append({"id": f"comparative-{tag}{k:02d}", "category": cat, "split": split, "turns": [q],
                                  "gold": [P[g] for g in gold]})
