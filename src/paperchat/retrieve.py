@@ -190,7 +190,8 @@ class Retriever:
         A topic word a paper holds only in its result sentences counts `result_only_weight` of itself
         ("Which papers propose benchmarks?": not those evaluated "on various benchmarks"), unless
         the question asks about evaluation (`evaluation`: its data, numbers or results).
-        The first `k` hits (the settings' k unless given) are weighed so; a comparative question's
+        The top hit is a row by its rank, unless it holds nothing of the topic and another first hit
+        holds all of it. The first `k` hits (the settings' k unless given) are weighed so; a comparative question's
         further hits (`hits` past `k`: the engine looks twice as deep) are rows only when their title holds the topic as fully as the
         best of those rows holds it, and their abstract too, within the same margin.
         A comparative question none of whose first hits holds a word of its topic and that names none
@@ -224,8 +225,12 @@ class Retriever:
             return {h.paper.paper_id for h in hits[k:] if cover[h.paper.paper_id] >= 1.0}
         score = {h.paper.paper_id: h.dense + s.coverage_weight_relevance * cover[h.paper.paper_id] for h in hits}
         best = max(score[h.paper.paper_id] for h in first)
+        # the top hit is a row by its rank alone, unless it holds nothing of a topic another first hit holds
+        # all of ("Which papers work zero-shot?": FlowCast, "Zero-Cost", closest by cosine, held no "zero-shot")
+        top = first[0].paper.paper_id
+        bare = bool(topic) and cover[top] == 0 and max(cover[h.paper.paper_id] for h in first) >= 1.0
         chosen = {h.paper.paper_id for i, h in enumerate(first)
-                  if i == 0 or score[h.paper.paper_id] >= best - s.comparative_margin}
+                  if (i == 0 and not bare) or score[h.paper.paper_id] >= best - s.comparative_margin}
         # past the first k, the fused ranking's tail: a paper there needs its title to hold the topic as
         # fully as the best row holds it, and its abstract too ("Unpaired Visual Editing with
         # Self-Consistent Flow Matching", ranked 7th for "How do the flow matching papers differ?")

@@ -78,8 +78,11 @@ _FAMILY = {"defens": "defend", "defenc": "defend", "explan": "explain", "reduct"
 # Words Snowball joins to another of a different meaning: "transformer" (the architecture) is not
 # "transform" ("… make its transformations invertible" is not a question about transformers), a
 # "covariate" is no "covariance" (both were "covari": "Which papers model means and covariances?"
-# tabled a paper on covariate shift), and "variational" inference is no "variation".
-_KEPT = frozenset({"transformer", "covariate", "variational"})
+# tabled a paper on covariate shift), "variational" inference is no "variation", and a "differential"
+# equation is not "differentiable" (both were "differenti": "Which papers use differential equations or
+# ODEs?" tabled a paper whose gating is "non-differentiable"); "differentially private" is "differential".
+_KEPT = {"transformer": "transformer", "covariate": "covariate", "variational": "variational",
+         "differential": "differential", "differentially": "differential"}
 
 
 @lru_cache(maxsize=1)
@@ -93,7 +96,7 @@ _HYPHEN_PLURAL = re.compile(r"^[a-z]{2,}[^suie]s$")
 
 
 # What `tokenize` gives changed: a keyword index saved with another version is rebuilt on load.
-TOKENS_VERSION = 7
+TOKENS_VERSION = 8
 
 
 def tokenize(text: str, query: bool = False) -> list[str]:
@@ -127,7 +130,7 @@ def _stems(word: str, stem: Callable[[str], str], query: bool) -> list[str]:
     word = _DEGREE.get(word, word)
     made = _MADE.match(word.removesuffix("'s"))
     kept = word.removesuffix("'s").removesuffix("s")
-    base = kept if kept in _KEPT else stem(word)
+    base = _KEPT.get(kept) or stem(word)
     base = _FAMILY.get(base, base)
     if not made:
         return [base]
