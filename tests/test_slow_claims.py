@@ -161,3 +161,28 @@ def test_a_number_is_read_in_the_sentence_that_states_it_and_says_whose_claim_it
     shown = {1: real_engine.paper("openreview:g88nt4ieTG"), 2: real_engine.paper("openreview:hVOcstAURb")}
     [(_, checked)] = real_engine.check(said, shown)
     assert (checked.text is not None) is kept, checked.reason
+
+
+def test_a_clause_its_named_paper_backs_is_kept_when_its_bare_words_are_closer_to_another(real_engine) -> None:
+    """Over ICML 2026 "Long-Context Modeling with … [1] demonstrates efficiency and adaptability, while Token
+    Sparse Attention [2] improves accuracy and latency, and SALE [3] achieves fast and accurate …" was withheld as
+    not [1]'s ("These results demonstrate DHSA as an efficient and adaptable solution …"): judged without the
+    names, "demonstrates efficiency and adaptability" went to SALE alone. A clause whose named subject is not
+    among its backers is judged again with the names written; what the named paper does not say is still withheld."""
+    from paperchat.schema import Paper
+    from tests.test_cite import DHSA, SALE, TSA
+
+    papers = {1: Paper(paper_id="d", title="Long-Context Modeling with Dynamic Hierarchical Sparse Attention for "
+                       "Memory-Constrained LLM Inference", abstract=DHSA, venue="ICML", year=2026),
+              2: Paper(paper_id="t", title="Token Sparse Attention: Efficient Long-Context Inference with "
+                       "Interleaved Token Selection", abstract=TSA, venue="ICML", year=2026),
+              3: Paper(paper_id="s", title="SALE : Low-bit Estimation for Efficient Sparse Attention in Long-context "
+                       "LLM Prefilling", abstract=SALE, venue="ICML", year=2026)}
+    said = ("Long-Context Modeling with Dynamic Hierarchical Sparse Attention for Memory-Constrained LLM Inference [1] "
+            "demonstrates efficiency and adaptability, while Token Sparse Attention [2] improves accuracy and latency, "
+            "and SALE [3] achieves fast and accurate fine-grained attention map estimation.")
+    [(_, checked)] = real_engine.check(said, papers)
+    assert checked.text is not None and checked.cited == [1, 2, 3], checked.reason
+    wrong = said.replace("demonstrates efficiency and adaptability", "uses low-bit quantized query-key products")
+    [(_, checked)] = real_engine.check(wrong, papers)
+    assert checked.text is None

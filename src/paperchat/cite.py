@@ -574,8 +574,9 @@ class Verifier:
         # the papers a sentence cites may be named in it ("MAP and P-GenRM both …" [1][2])
         cited_names = [name for n in valid for name in (by_n[n].label, by_n[n].paper.title)]
         outcome = first = self._judge(bare, sources, valid, cited_names, bare_clauses, list(subjects))
-        if isinstance(first, Checked) and first.reason == NO_SENTENCE and unjudged:
-            named = _clauses(body, self.min_clause_terms, unjudged + coined)
+        named = _clauses(body, self.min_clause_terms, unjudged + coined)
+        if unjudged and ((isinstance(first, Checked) and first.reason == NO_SENTENCE)
+                         or (not isinstance(first, Checked) and _unbacked_subject(named, first[3], subjects))):
             titled = self._judge(body, sources, valid, cited_names, named)
             if not isinstance(titled, Checked):
                 backers = titled[3]
@@ -589,7 +590,7 @@ class Verifier:
         if isinstance(outcome, Checked):
             return _unsupported(sentence, report, outcome.reason, valid, outcome.support)
         final, support, moved, per_clause, closeness = outcome
-        named_clauses = _clauses(body, self.min_clause_terms, unjudged + coined)
+        named_clauses = named
         if len(named_clauses) != len(per_clause):  # split otherwise without the names: judge it whole
             named_clauses, per_clause, closeness = [body], [final], [{}]
         shown_names = [w for o in sources for w in (o.paper.title, o.label, o.paper.name)]
@@ -762,6 +763,15 @@ def _owner(clause: str, sources: dict[int, Source], backer: int, objected: dict[
     return None
 
 
+def _unbacked_subject(named: list[str], backers: list[list[int]], subjects: dict[int, str]) -> bool:
+    """Some clause names as its subject a paper that is not among its backers. Judged without the names,
+    "X [1] demonstrates efficiency and adaptability, while Y [2] …, and SALE [3] achieves …" had its first
+    clause ("demonstrates efficiency and adaptability") backed by SALE alone, the closest bare words, and
+    was withheld as not X's although X's abstract says "an efficient and adaptable solution"."""
+    return len(named) == len(backers) and any(
+        any(n not in b for n in _about(c, subjects)) for c, b in zip(named, backers, strict=True))
+
+
 def _per_clause(clauses: list[str], backers: list[list[int]]) -> list[list[int]]:
     """The papers that back each of `clauses` (the bare form's), from those that back each clause of
     the titled form: the same lists where the two split alike, else all of them for every clause."""
@@ -830,8 +840,10 @@ def _clauses(body: str, min_terms: int, names: Sequence[str] = ()) -> list[str]:
         end = m.start() if m else len(body)
         if m and _LIST_END.fullmatch(m.group(0)) and "," in body[start:end]:
             continue  # the end of an enumeration: this clause goes on
-        if m and m.re is not _CLAUSE and len(tokenize(_strip(body[start:end], named))) < SAID_BESIDE_NAME:
-            continue  # "X and Y both use …": the names are one subject
+        # "X and Y both use …": the names are one subject. A name is taken out once, as written: "Token Sparse
+        # Attention introduces token sparse attention, SALE uses …" says something beside its name
+        if m and m.re is not _CLAUSE and len(tokenize(_unnamed(body[start:end], named))) < SAID_BESIDE_NAME:
+            continue
         if m and m.re is listed and not any(n in body[start:end] for n in named):
             continue  # "Unlike earlier work, GRACE …": a comma before a name ends a clause with a paper of its own
         piece = body[start:end]
@@ -843,6 +855,13 @@ def _clauses(body: str, min_terms: int, names: Sequence[str] = ()) -> list[str]:
     return out or [body]
 
 
+def _unnamed(text: str, names: Sequence[str]) -> str:
+    """`text` with each of the `names` (longest first) taken out once, as written."""
+    for name in sorted(names, key=len, reverse=True):
+        text = text.replace(name, "", 1)
+    return " ".join(text.split())
+
+
 def _without(body: str, names: Sequence[str], min_terms: int, kept: Sequence[str] = ()) -> tuple[str, list[str]]:
     """`body` without the `names` put in for markers (each once), whole and as clauses. The
     clauses are cut where the named sentence's are: in "X [1] uses A, while Y [2] focuses on
@@ -852,10 +871,7 @@ def _without(body: str, names: Sequence[str], min_terms: int, kept: Sequence[str
     left "'s (not) just …", and the title's "(not)" then read as the claim's negation. The `kept` names
     cut clauses too, but stay in them."""
     names = sorted(names, key=len, reverse=True)
-    bare = body
-    for name in names:
-        bare = bare.replace(name, "", 1)
-    bare = " ".join(bare.split()) or body
+    bare = _unnamed(body, names) or body
     clauses = _clauses(body, min_terms, [*names, *kept])
     for name in names:
         at = next((i for i, c in enumerate(clauses) if name in c), None)
