@@ -88,14 +88,20 @@ def test_a_sentence_that_points_to_the_code_fills_no_cell() -> None:
                     "Project page is available.",
                     # over ICLR 2026, Lorsa's Result cell, its link taken out
                     "Lorsa is open-sourced at", "Our live arena is hosted at", "MFAX is publicly available at:.",
-                    "We will release the source code after publication."):  # SF-Mamba's Result cell, ICML 2026
+                    "We will release the source code after publication.",  # SF-Mamba's Result cell, ICML 2026
+                    # over ICLR 2026, Result cells of "Which papers propose graph transformers?" and of the code
+                    # benchmarks: a short sentence that only says something is out there, its link taken out
+                    "An interactive demo is available.", "The code, data, and results are available.",
+                    "The DHG-Bench library is available.", "Our dataset and models will be publicly available."):
         assert T.points_to_code(pointer), pointer
     for content in ("We generate code with a diffusion model.", "Code generation benchmarks show a 12% gain.",
                     "Results are available for three model sizes.", "We evaluate on publicly available datasets.",
                     "Models are made robust to attacks.", "The optimal data mixture can be found by search.",
                     "We study how open-sourced code models are used.", "Each state can be accessed in constant time.",
                     "The proposed data augmentation appears in Appendix B and improves accuracy by 3%.",
-                    "Results are available on three benchmarks.", "Gains are largest when data is released at scale."):
+                    "Results are available on three benchmarks.", "Gains are largest when data is released at scale.",
+                    "However, in practice, true reward models are never available.",
+                    "Our method is available for any diffusion model and improves FID by 2 points on ImageNet."):
         assert not T.points_to_code(content), content
 
 
@@ -285,6 +291,25 @@ def test_the_data_cell_is_the_sentence_naming_what_the_paper_uses_picked_first()
                              "What data do they use?").rows[0].cells["Data"].text
 
 
+def test_the_data_cell_is_what_the_paper_is_tested_on_not_its_method_working_on_data() -> None:
+    """Over ICML 2026, "What datasets do the papers on tabular foundation models use?" gave TACO the Data cell "we
+    propose TACO, an end-to-end tabular compression model that compresses the training dataset …", closer to the
+    question than "We test our method on the TabArena benchmark …", which went to Approach. A sentence saying the
+    paper is tested or trained on data outranks one proposing its method; a paper that makes its data keeps the
+    sentence that introduces it."""
+    probs = np.array([[0.9, 0.1, 0, 0, 0], [0, 0.1, 0.9, 0, 0], [0, 0, 0.2, 0.8, 0]])
+    taco = ["Tabular foundation models are slow on large tables.",
+            "In this work, we propose TACO, an end-to-end tabular compression model that compresses the training "
+            "dataset in a latent space.",
+            "We test our method on the TabArena benchmark, where it is up to 94x faster."]
+    sims = np.array([0.50, 0.45, 0.28])  # MiniLM's cosines to the question, rounded
+    assert T.pick("Data", probs, sims, taco, set())[0] == 2
+    made = ["Tabular foundation models lack hard tests.",
+            "We introduce TabBench, a large-scale benchmark suite of 300 tabular datasets.",
+            "TabBench is used to evaluate 12 tabular foundation models on held-out tables."]
+    assert T.pick("Data", probs, np.array([0.50, 0.33, 0.30]), made, set())[0] == 1
+
+
 def test_a_data_sentence_that_says_what_was_found_fills_data_and_result() -> None:
     """Over ICML 2026, "How do papers evaluate hallucination in vision-language models?" gave three of five rows Result
     "—": each one's finding was in the sentence the Data cell took ("Extensive experiments on … benchmarks demonstrate
@@ -303,6 +328,11 @@ def test_a_data_sentence_that_says_what_was_found_fills_data_and_result() -> Non
     assert all(c.text in mdlm.abstract for c in row.cells.values())  # verbatim spans, both
     assert T.data_and_result("Across five benchmarks spanning two settings, our method reduces errors.") == (
         "Across five benchmarks spanning two settings", "our method reduces errors.")
+    # no "that" before the finding, but a name opens it (Olivia over ICML 2026)
+    assert T.data_and_result("Extensive experiments on two large-scale benchmarks (TSLib and GIFT-Eval), demonstrate "
+                             "Olivia consistently achieves state-of-the-art performance.") == (
+        "Extensive experiments on two large-scale benchmarks (TSLib and GIFT-Eval)",
+        "Olivia consistently achieves state-of-the-art performance.")
     for whole in ("Our dual-stream architecture achieves SOTA on 6/7 MoleculeNet benchmarks.",  # no finding said apart
                   "We show that the model is good.",  # no data named before it
                   "Experiments on benchmarks show that it works."):  # a finding too short to read alone

@@ -51,6 +51,20 @@ _ASKS_DATA = re.compile(r"\b(?:datasets?|benchmarks?|corpus|corpora|evaluat\w*|t
 _MENTIONS_DATA = re.compile(r"(?-i:[A-Za-z]Bench|-Bench)\b|\b(?:datasets?|benchmarks?|corpus|corpora|evaluat\w* on|experiments? on|"
                             r"tasks? (?:of|from|such as)|suites?|(?:synthetic|real-world|real|training|test|evaluation|"
                             r"labell?ed|unlabell?ed|annotated|curated|collected|public|web|simulated) data)\b", re.I)
+# … and one that says the paper uses it: evaluated, tested, trained or run on it ("We test our method on the TabArena
+# benchmark"), not one that only names data ("we propose TACO, … that compresses the training dataset", TACO's Data
+# cell over ICML 2026 for "What datasets do the papers on tabular foundation models use?")
+_USES_DATA = re.compile(r"\b(?:evaluat\w*|test(?:s|ed|ing)?|experiments?|trained|train(?:s|ing)?|fine-tun\w*|"
+                        r"pre-?train\w*|benchmark(?:s|ed|ing)?|results?)\b[^.;]*?\b(?:on|across|using)\b|"
+                        r"^(?:on|across)\s", re.I)
+# … unless the paper makes the data: then the sentence that introduces it is its Data cell ("we introduce AutoCodeBench,
+# a large-scale benchmark suite", not "AutoCodeBench is designed to rigorously evaluate LLMs on …"); a method that
+# works on data makes none ("we propose TACO, … a model that compresses the training dataset")
+_MAKES_DATA = re.compile(r"\b(?:we|this (?:paper|work))\s+(?:\w+\s+)?(?:introduc|present|propos|construct|releas|buil[dt]|"
+                         r"curat|collect|creat|develop|provid)\w*\b(?:(?!\b(?:that|which|who|to|by|using|on|across|"
+                         r"with)\b)[^.;]){0,80}?(?:\b(?:datasets?|benchmarks?|corpus|corpora|"
+                         r"suites?)\b|(?-i:[A-Za-z]Bench|-Bench)\b)", re.I)
+_PROPOSES = re.compile(r"\b(?:we|this (?:paper|work))\s+(?:\w+\s+)?(?:propos|introduc|present)\w*\b", re.I)
 _NUMBER = re.compile(r"\d")
 # a sentence that states what is missing or hard (the gap a paper addresses), not the field's introduction
 _GAP = re.compile(r"^(?:however|yet|but|despite|although|though|while|unfortunately|nevertheless)\b|\b(?:"
@@ -83,7 +97,12 @@ _POINTER = re.compile(r"https?://|\bwww\.|\b[\w-]+\.(?:com|org|io|net|science)/|
                       # "The nonymous codebase can be accessed" (its link taken out: a Result cell over ICLR 2026)
                       r"(?:found|accessed)\b|"
                       # "Lorsa is open-sourced at" (its link taken out: a Result cell over ICLR 2026)
-                      r"\b(?:open[- ]?sourced|available|released|accessible|hosted)\s+(?:at|on|from|via|here)\W*$", re.I)
+                      r"\b(?:open[- ]?sourced|available|released|accessible|hosted)\s+(?:at|on|from|via|here)\W*$|"
+                      # a short sentence that only says something is out there, its link taken out: "The code, data, and
+                      # results are available.", "An interactive demo is available." (Result cells over ICLR 2026; 95 such
+                      # sentences in the 10,090 abstracts), not "… true reward models are never available."
+                      r"^(?!.*\b(?:never|not|no|rarely|seldom)\b)(?:\S+\s+){0,8}(?:is|are|will be|has been|have been) "
+                      r"(?:\w+ )?(?:available|released|open[- ]?sourced|public)\W*$", re.I)
 # a closing sentence: what the paper hopes for or points to, or its results summed up by pointing back, not a
 # result ("We hope these contributions will provide a solid foundation for future research …", "Finally, empirical
 # evaluations are provided to validate our theoretical findings.", "These results support KVTC as a practical building
@@ -108,7 +127,10 @@ _CLOSING = re.compile(r"\bwe (?:hope|believe|envision)\b|\bfuture (?:research|wo
 # effectiveness of …")
 _FINDS_THAT = re.compile(r"\b(?:shows?|showed|indicates?|indicated|reveals?|revealed|finds?|found|demonstrates?|"
                          r"demonstrated|establish(?:es)?|established|suggests?|suggested|confirms?|confirmed|"
-                         r"verif(?:y|ies|ied)|validates?|validated)\s+that\b", re.I)
+                         r"verif(?:y|ies|ied)|validates?|validated)\s+that\b|"
+                         # or with no "that" before a name: "Extensive experiments on … and extra 6 datasets from GluonTS,
+                         # demonstrate Olivia consistently achieves …" (ICML 2026)
+                         r",\s+(?:shows?|demonstrates?|reveals?|confirms?)\s+(?=(?-i:[A-Z])[\w-]+\s)", re.I)
 MIN_WORDS = 4  # a shorter sentence fills no cell ("Project page:", its link taken out)
 _CLAUSE_END = re.compile(r"[,;:]\s")
 MAX_WORDS = 40
@@ -120,6 +142,7 @@ ROLE_BONUS = 0.15  # the column's first role (an objective over background) per 
 NUMBER_BONUS = 0.2  # a result with a number over one without (the issue asks for numbers)
 POSITION_WEIGHT = 0.1  # no question: the objective and method come early, the headline result late
 NAMED_BONUS = 0.15  # Data: a sentence naming its data ("MoleculeNet") over one that only says "datasets"; not tuned
+USES_BONUS = 0.15  # Data: one saying the paper is tested or trained on it (_USES_DATA); set as NAMED_BONUS, not tuned
 GAP_BONUS = 0.15  # Problem: a gap stated (states_gap) over the field's introduction; set as ROLE_BONUS, not tuned
 CLOSING_COST = 0.2  # Result, Data: a closing sentence (closes) under one that states; set as NUMBER_BONUS, not tuned
 
@@ -195,8 +218,14 @@ def pick(column: str, probs: np.ndarray, sims: np.ndarray | None, sents: Sequenc
             return None
         # and one that states the data over one that closes ("This work fills a gap in both dedicated benchmarks …,
         # paving the way for …", SciTS over ICLR 2026)
+        uses = 0.0 if any(_MAKES_DATA.search(s) for s in sents) else USES_BONUS
+
+        def said(i: int) -> float:  # by how much the sentence says the paper uses data, or proposes its method
+            return uses if _USES_DATA.search(sents[i]) else -uses if _PROPOSES.search(sents[i]) else 0.0
+
         best = max(fits, key=lambda i: (float(sims[i]) if sims is not None else -i / len(sents))
-                   + (NAMED_BONUS if DATA_NAME.search(sents[i]) else 0.0) - (CLOSING_COST if closes(sents[i]) else 0.0))
+                   + (NAMED_BONUS if DATA_NAME.search(sents[i]) else 0.0) + said(i)
+                   - (CLOSING_COST if closes(sents[i]) else 0.0))
         return best, LABELS[int(np.argmax(probs[best]))]
     wanted = [LABELS.index(r) for r in COLUMNS[column]]
     fit = probs[:, wanted].sum(axis=1)
