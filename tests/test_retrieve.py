@@ -734,6 +734,9 @@ def test_faster_is_fast_and_a_defense_defends() -> None:
     # "Which papers use differential equations or ODEs?" tabled a paper whose gating is "non-differentiable"
     assert not same("differential equations", "non-differentiable") and same("differential", "differentials")
     assert same("differential privacy", "differentially private")
+    # "Which papers propose new optimizers?" tabled a paper that "jointly optimizes the width …"
+    assert same("optimizers", "a learned optimizer") and not same("optimizers", "it optimizes the width")
+    assert same("optimization", "we optimize") and same("optimization", "a learned optimizer")
     # -er nouns are left alone
     assert tokenize("layers of higher order") == ["layer", "high", "order"]
     assert tokenize("later layers")[0] != tokenize("late")[0]

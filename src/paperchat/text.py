@@ -80,9 +80,11 @@ _FAMILY = {"defens": "defend", "defenc": "defend", "explan": "explain", "reduct"
 # "covariate" is no "covariance" (both were "covari": "Which papers model means and covariances?"
 # tabled a paper on covariate shift), "variational" inference is no "variation", and a "differential"
 # equation is not "differentiable" (both were "differenti": "Which papers use differential equations or
-# ODEs?" tabled a paper whose gating is "non-differentiable"); "differentially private" is "differential".
+# ODEs?" tabled a paper whose gating is "non-differentiable"); "differentially private" is "differential"; and an
+# "optimizer" (the algorithm) is not whatever "optimizes" ("Which papers propose new optimizers?" tabled a paper
+# that "jointly optimizes the width and the parameters of each layer").
 _KEPT = {"transformer": "transformer", "covariate": "covariate", "variational": "variational",
-         "differential": "differential", "differentially": "differential"}
+         "differential": "differential", "differentially": "differential", "optimizer": "optimizer"}
 
 
 @lru_cache(maxsize=1)
@@ -96,7 +98,7 @@ _HYPHEN_PLURAL = re.compile(r"^[a-z]{2,}[^suie]s$")
 
 
 # What `tokenize` gives changed: a keyword index saved with another version is rebuilt on load.
-TOKENS_VERSION = 8
+TOKENS_VERSION = 9
 
 
 def tokenize(text: str, query: bool = False) -> list[str]:
@@ -130,8 +132,9 @@ def _stems(word: str, stem: Callable[[str], str], query: bool) -> list[str]:
     word = _DEGREE.get(word, word)
     made = _MADE.match(word.removesuffix("'s"))
     kept = word.removesuffix("'s").removesuffix("s")
-    base = _KEPT.get(kept) or stem(word)
-    base = _FAMILY.get(base, base)
+    if kept in _KEPT:  # and a document's "optimizer" is also the -ize word it was made from, as below
+        return [_KEPT[kept]] if query or not made else [_KEPT[kept], f"{made.group(1)}iz"]
+    base = _FAMILY.get(stem(word), stem(word))
     if not made:
         return [base]
     return [f"{made.group(1)}iz"] if query or base.endswith("iz") else [f"{made.group(1)}iz", base]
