@@ -186,3 +186,38 @@ def test_a_clause_its_named_paper_backs_is_kept_when_its_bare_words_are_closer_t
     wrong = said.replace("demonstrates efficiency and adaptability", "uses low-bit quantized query-key products")
     [(_, checked)] = real_engine.check(wrong, papers)
     assert checked.text is None
+
+
+SAGUARO = (  # the ICLR 2026 abstract, as cleaned at ingest
+    "Autoregressive decoding is bottlenecked by its sequential nature. Speculative decoding has become a "
+    "standard way to accelerate inference by using a fast draft model to predict upcoming tokens from a "
+    "slower target model, and then verifying them in parallel with a single target model forward pass. "
+    "However, speculative decoding itself relies on a sequential dependence between speculation and "
+    "verification. We introduce speculative speculative decoding (SSD) to parallelize these operations. "
+    "While a verification is ongoing, the draft model predicts likely verification outcomes and prepares "
+    "speculations pre-emptively for them. If the actual verification outcome is then in the predicted "
+    "set, a speculation can be returned immediately, thereby eliminating all speculation overhead. We "
+    "identify three key challenges presented by speculative speculative decoding, and put forth "
+    "principled methods to solve each after theoretical analysis. The result is Saguaro, an optimized SSD "
+    "algorithm which is up to twice as fast as optimized speculative decoding baselines and up to 5× "
+    "faster than autoregressive decoding with open source inference engines. Saguaro can be combined with "
+    "existing methods like EAGLE and token tree speculation for further gains, and permits scaling draft "
+    "compute to better predict verification outcomes, introducing new tradeoffs between compute and "
+    "latency.")
+
+
+def test_the_sentence_that_states_a_number_and_all_the_claim_is_read_alone(real_engine) -> None:
+    """Over ICLR 2026 "How much do the speculative decoding papers speed up inference?": "… speed up inference by up
+    to 5× faster than autoregressive decoding with open source inference engines" was withheld as "the number 5× is
+    not one the abstract states" of every paper, Saguaro's included: its 5× sentence, which says all of it, was read
+    beside the closest sentence ("a fast draft model … a slower target model"), taken for "faster" reversed."""
+    from paperchat.schema import Paper
+
+    saguaro = Paper(paper_id="s", title="Speculative Speculative Decoding", abstract=SAGUARO, venue="ICLR", year=2026)
+    said = ("The speculative decoding papers speed up inference by up to 5× faster than autoregressive decoding with "
+            "open source inference engines.")  # as the model wrote it, with no marker
+    [(_, checked)] = real_engine.check(said, {1: saguaro}, uncited=True)
+    assert checked.text is not None and checked.cited == [1], checked.reason
+    for flipped in (said.replace("5×", "9×"), said.replace("faster", "slower")):
+        [(_, checked)] = real_engine.check(flipped, {1: saguaro}, uncited=True)
+        assert checked.text is None, flipped
