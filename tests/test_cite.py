@@ -1518,3 +1518,21 @@ def test_a_clause_that_repeats_its_papers_name_in_lower_case_is_still_its_own(ve
                "SALE [3] introduces token sparse attention.")
     assert verifier.check(swapped, srcs, Verification()).text is None
 
+
+
+def test_a_sentence_copied_whole_after_its_papers_title_and_a_colon_is_a_quote(verifier) -> None:
+    """Over ICLR 2026 "[1] Entropy-Based Block Pruning for Efficient Large Language Models: Extensive experiments
+    demonstrate that our entropy-based pruning approach surpasses … while preserving accuracy, …", the abstract's
+    last sentence copied whole, was withheld: with the title taken out, the ": " left in front kept it from reading
+    as a quote, so it was cut at "while" and its first half judged alone."""
+    from tests.test_claims import ENTROPY
+
+    srcs = _shown(verifier, (_paper("e", "Entropy-Based Block Pruning for Efficient Large Language Models", ENTROPY),
+                             "Entropy-Based Block Pruning for Efficient…"))
+    from paperchat.cite import _without
+
+    copied = f"[1] Entropy-Based Block Pruning for Efficient Large Language Models: {sentences(ENTROPY)[-1]}"
+    out = verifier.check(copied, srcs, Verification())
+    assert out.text is not None and out.cited == [1], out.reason
+    bare, clauses = _without(copied[4:], ["Entropy-Based Block Pruning for Efficient Large Language Models"], 3)
+    assert bare == sentences(ENTROPY)[-1] and clauses[0].startswith("Extensive")  # the quote, whole

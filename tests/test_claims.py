@@ -37,6 +37,7 @@ from paperchat.claims import (
 from paperchat.config import AnswerSettings
 from paperchat.engine import Engine
 from paperchat.schema import Paper, Source, Verification
+from paperchat.text import sentences
 
 from .conftest import ScriptedChat, WordEmbedding
 
@@ -830,3 +831,24 @@ def test_a_direction_flipped_from_a_sentence_other_than_the_closest_is_caught() 
     assert direction_elsewhere(flipped.replace("diminishes", "enhances"), best, abstract) == ""
     # a sentence that shares few of the claim's words is not what it flips
     assert direction_elsewhere("FedMC diminishes communication overhead between clients.", best, abstract) == ""
+
+
+ENTROPY = ("In this work, we investigate redundancy within Transformer-based models and propose an entropy-based pruning "
+           "strategy to enhance efficiency while maintaining performance. Unlike cosine similarity, which primarily "
+           "captures geometric relationships, entropy directly quantifies uncertainty and information content, making it "
+           "a more reliable criterion for pruning. Extensive experiments demonstrate that our entropy-based pruning "
+           "approach surpasses cosine similarity-based methods in reducing model size while preserving accuracy.")
+
+
+def test_what_a_claim_sets_its_paper_against_is_not_denied_by_an_unlike() -> None:
+    """Over ICLR 2026 a verbatim clause, "… our entropy-based pruning approach surpasses cosine similarity-based
+    methods in reducing model size", was withheld as negated by "Unlike cosine similarity, …": the claim holds the
+    words that "Unlike" governs, but as what the paper beats, not as what it does. Said of the paper, they are
+    still denied."""
+    said = sentences(ENTROPY)[-1]
+    beats = "Our entropy-based pruning approach surpasses cosine similarity-based methods in reducing model size."
+    assert conflict(beats, said, said, ENTROPY) == ""
+    assert conflict("It is more reliable than cosine similarity for pruning.", sentences(ENTROPY)[1],
+                    sentences(ENTROPY)[1], ENTROPY) == ""
+    assert conflict("The approach uses cosine similarity as its pruning criterion.", sentences(ENTROPY)[1],
+                    sentences(ENTROPY)[1], ENTROPY) != ""

@@ -476,7 +476,8 @@ def polarity_conflict(claim: str, support: str, abstract: str = "") -> str:
         return CLAIM_NEGATES
     # a dropped negation's terms, not those of one the claim keeps ("grokking is not an inherent failure mode"
     # against "… is not an inherent failure mode …, and thus does not require fundamental changes")
-    if (said < stated and set(tokenize(claim)) & (done_without(support) - _affirmed_terms(support) - done_without(claim))
+    if (said < stated and set(tokenize(claim)) & (done_without(support) - _affirmed_terms(support) - done_without(claim)
+                                                  - _set_against(claim))
             and not _kept_as_not_harmed(claim, support)):
         return ABSTRACT_NEGATES
     if not said and abstract and any(_denies(claim, sentence) for sentence in sentences(abstract)):
@@ -557,11 +558,25 @@ def _denies(claim: str, sentence: str) -> bool:
     if not _SELF.search(sentence):  # "Existing estimators … lack statistical consistency" is about others
         return False
     held, affirmed = set(tokenize(claim)), _affirmed_terms(sentence)
+    against = _set_against(claim)
     for m in _NEGATION.finditer(sentence):
         governed = tokenize(" ".join(sentence[m.end():].split()[:4]))[:2]
-        if len(governed) == 2 and all(t in held and t not in affirmed for t in governed):
+        # what the claim sets its paper against is not what it says the paper does: "… surpasses cosine
+        # similarity-based methods" is not denied by "Unlike cosine similarity, … entropy directly quantifies …"
+        # (a verbatim clause of that abstract, over ICLR 2026, had been withheld as negated)
+        if len(governed) == 2 and all(t in held and t not in affirmed for t in governed) and not set(governed) <= against:
             return True
     return False
+
+
+def _set_against(claim: str) -> set[str]:
+    """The terms of what the claim sets its paper against ("surpasses cosine similarity-based methods")."""
+    return {t for m in _SET_AGAINST.finditer(claim) for t in tokenize(m.group(1))}
+
+
+# a comparison's other side, the words after its cue: "surpasses cosine similarity-based methods", "better than X"
+_SET_AGAINST = re.compile(r"\b(?:surpass\w*|outperform\w*|beat(?:s|ing)?|exceed\w*|than|over|versus|vs\.?|compared (?:to|with)|"
+                          r"relative to|unlike|instead of|rather than|replac\w*)\s+((?:[\w-]+\s*){1,4})", re.I)
 
 
 def _affirmed_terms(text: str) -> set[str]:
