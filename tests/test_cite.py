@@ -1536,3 +1536,18 @@ def test_a_sentence_copied_whole_after_its_papers_title_and_a_colon_is_a_quote(v
     assert out.text is not None and out.cited == [1], out.reason
     bare, clauses = _without(copied[4:], ["Entropy-Based Block Pruning for Efficient Large Language Models"], 3)
     assert bare == sentences(ENTROPY)[-1] and clauses[0].startswith("Extensive")  # the quote, whole
+
+
+def test_a_name_of_several_words_in_other_case_describes_and_is_not_taken_out() -> None:
+    """Over ICML 2026 "Balanced LoRA [1] proposes a balanced LoRA approach that converges faster and achieves
+    superior performance" was withheld: "balanced LoRA" was read as the paper's short name "Balanced LoRA" and
+    taken out before the clause was embedded, leaving it too far from "BaLoRA converges faster than standard LoRA
+    and achieves superior performance …". A name of several words is matched as written; one word in any case."""
+    from paperchat.cite import _short_name
+
+    balanced = Source(1, _paper("b", "Balanced LoRA: Removing Parameter Invariance to Accelerate Convergence",
+                                "BaLoRA converges faster than standard LoRA."), "Balanced LoRA")
+    assert _short_name(balanced, "a balanced LoRA approach that converges faster and performs well") == ""
+    assert _short_name(balanced, "Balanced LoRA converges faster and performs well") == "Balanced LoRA"
+    gencape = Source(2, _paper("g", "GenCape: Structure-Inductive Generative Modeling", "We propose GenCape."), "GenCape")
+    assert _short_name(gencape, "gencape estimates poses of unseen categories") == "GenCape"
