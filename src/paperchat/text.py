@@ -134,7 +134,8 @@ def _stems(word: str, stem: Callable[[str], str], query: bool) -> list[str]:
     kept = word.removesuffix("'s").removesuffix("s")
     if kept in _KEPT:  # and a document's "optimizer" is also the -ize word it was made from, as below
         return [_KEPT[kept]] if query or not made else [_KEPT[kept], f"{made.group(1)}iz"]
-    base = _FAMILY.get(stem(word), stem(word))
+    base = stem(word)
+    base = _FAMILY.get(base, base)
     if not made:
         return [base]
     return [f"{made.group(1)}iz"] if query or base.endswith("iz") else [f"{made.group(1)}iz", base]
