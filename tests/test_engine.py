@@ -632,3 +632,20 @@ def test_a_single_paper_answer_that_misses_half_the_question_says_so(settings, s
     # a paper that covers both halves is quoted without a note
     both = engine.answer("What does the paper on watermarking for speculative sampling propose?")
     assert not both.text.startswith("*None of these abstracts")
+
+
+def test_a_paper_whose_abstract_changed_is_read_anew_not_from_the_cache(settings, seed_index) -> None:
+    """The engine keeps each paper's sentences and vectors for the next question; it kept them by id alone, so an
+    abstract re-ingested under the same id while the app ran was still quoted and judged as it was (a slow test
+    showing two papers under one id was judged against the other's sentences)."""
+    from paperchat.schema import Paper
+
+    engine = Engine(settings, seed_index)
+    first = Paper(paper_id="same", title="Saguaro", venue="ICLR", year=2026,
+                  abstract="We introduce Saguaro. Saguaro is up to 5× faster than autoregressive decoding.")
+    [(_, checked)] = engine.check("Saguaro is up to 5× faster than autoregressive decoding [1].", {1: first})
+    assert checked.text is not None
+    changed = Paper(paper_id="same", title="Saguaro", venue="ICLR", year=2026,
+                    abstract="We introduce Saguaro. Saguaro is up to 2× faster than autoregressive decoding.")
+    [(_, checked)] = engine.check("Saguaro is up to 5× faster than autoregressive decoding [1].", {1: changed})
+    assert checked.text is None and "5" in checked.reason

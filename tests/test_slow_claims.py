@@ -172,11 +172,11 @@ def test_a_clause_its_named_paper_backs_is_kept_when_its_bare_words_are_closer_t
     from paperchat.schema import Paper
     from tests.test_cite import DHSA, SALE, TSA
 
-    papers = {1: Paper(paper_id="d", title="Long-Context Modeling with Dynamic Hierarchical Sparse Attention for "
+    papers = {1: Paper(paper_id="dhsa", title="Long-Context Modeling with Dynamic Hierarchical Sparse Attention for "
                        "Memory-Constrained LLM Inference", abstract=DHSA, venue="ICML", year=2026),
-              2: Paper(paper_id="t", title="Token Sparse Attention: Efficient Long-Context Inference with "
+              2: Paper(paper_id="tsa", title="Token Sparse Attention: Efficient Long-Context Inference with "
                        "Interleaved Token Selection", abstract=TSA, venue="ICML", year=2026),
-              3: Paper(paper_id="s", title="SALE : Low-bit Estimation for Efficient Sparse Attention in Long-context "
+              3: Paper(paper_id="sale", title="SALE : Low-bit Estimation for Efficient Sparse Attention in Long-context "
                        "LLM Prefilling", abstract=SALE, venue="ICML", year=2026)}
     said = ("Long-Context Modeling with Dynamic Hierarchical Sparse Attention for Memory-Constrained LLM Inference [1] "
             "demonstrates efficiency and adaptability, while Token Sparse Attention [2] improves accuracy and latency, "
@@ -213,7 +213,8 @@ def test_the_sentence_that_states_a_number_and_all_the_claim_is_read_alone(real_
     beside the closest sentence ("a fast draft model … a slower target model"), taken for "faster" reversed."""
     from paperchat.schema import Paper
 
-    saguaro = Paper(paper_id="s", title="Speculative Speculative Decoding", abstract=SAGUARO, venue="ICLR", year=2026)
+    # its own id: the engine's verifier keeps each paper's sentence parts by id, and "s" was SALE above
+    saguaro = Paper(paper_id="saguaro", title="Speculative Speculative Decoding", abstract=SAGUARO, venue="ICLR", year=2026)
     said = ("The speculative decoding papers speed up inference by up to 5× faster than autoregressive decoding with "
             "open source inference engines.")  # as the model wrote it, with no marker
     [(_, checked)] = real_engine.check(said, {1: saguaro}, uncited=True)

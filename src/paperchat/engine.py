@@ -58,7 +58,8 @@ class Engine:
         self._searcher: Retriever | None = None  # made on first use: `check` on inline abstracts needs no index
         self._chat = chat
         self._verifier = Verifier(self._embed, settings.answer)
-        self._sentence_cache: dict[str, tuple[list[str], np.ndarray, np.ndarray]] = {}
+        # by id and text: an abstract re-ingested while the app runs is split and embedded again, not read stale
+        self._sentence_cache: dict[tuple[str, str], tuple[list[str], np.ndarray, np.ndarray]] = {}
 
     @classmethod
     def open(cls, settings: Settings, *, model: bool = True, build_missing: bool = False,
@@ -378,13 +379,13 @@ class Engine:
         reads the probabilities (table.py); they come from the same head as the stored labels,
         about 2 ms an abstract, so they are not stored."""
         for s in sources:
-            if s.paper.paper_id in self._sentence_cache:
-                s.sentences, s.vectors, s.role_probs = self._sentence_cache[s.paper.paper_id]
+            if (s.paper.paper_id, s.paper.abstract) in self._sentence_cache:
+                s.sentences, s.vectors, s.role_probs = self._sentence_cache[(s.paper.paper_id, s.paper.abstract)]
         self._verifier.prepare(sources)
         for s in sources:
             if s.role_probs is None:
                 s.role_probs = roles.probabilities(s.sentences)
-            self._sentence_cache[s.paper.paper_id] = (s.sentences, s.vectors, s.role_probs)
+            self._sentence_cache[(s.paper.paper_id, s.paper.abstract)] = (s.sentences, s.vectors, s.role_probs)
             stored = s.paper.roles
             s.roles = stored if len(stored) == len(s.sentences) else roles.label(s.sentences)
         return sources
