@@ -346,7 +346,8 @@ _GOES_ON = re.compile(r"(?:\b(?:and|or)|,)\s+$", re.I)
 # VIA-SD provides 2.5-3× acceleration …" (ICML 2026) had "VIA-SD provides" governed by the baseline's "without", and
 # the claim that VIA-SD provides 2.5-3× acceleration withheld as negated
 # ("rather than" is a negation, not a baseline)
-_BASELINE_PHRASE = re.compile(r"\b(?:compared\s+(?:to|with)|relative\s+to|versus|vs\.?|(?<!rather\s)than)\s[^,;:.]*",
+_BASELINE_CUES = r"compared\s+(?:to|with)|relative\s+to|versus|vs\.?"  # the cues of a baseline, here and in _SET_AGAINST
+_BASELINE_PHRASE = re.compile(rf"\b(?:{_BASELINE_CUES}|(?<!rather\s)than)\s[^,;:.]*",
                               re.I)
 
 
@@ -575,8 +576,8 @@ def _set_against(claim: str) -> set[str]:
 
 
 # a comparison's other side, the words after its cue: "surpasses cosine similarity-based methods", "better than X"
-_SET_AGAINST = re.compile(r"\b(?:surpass\w*|outperform\w*|beat(?:s|ing)?|exceed\w*|than|over|versus|vs\.?|compared (?:to|with)|"
-                          r"relative to|unlike|instead of|rather than|replac\w*)\s+((?:[\w-]+\s*){1,4})", re.I)
+_SET_AGAINST = re.compile(rf"\b(?:{_BASELINE_CUES}|surpass\w*|outperform\w*|beat(?:s|ing)?|exceed\w*|than|over|unlike|"
+                          r"instead of|rather than|replac\w*)\s+((?:[\w-]+\s*){1,4})", re.I)
 
 
 def _affirmed_terms(text: str) -> set[str]:

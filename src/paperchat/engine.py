@@ -379,8 +379,8 @@ class Engine:
         reads the probabilities (table.py); they come from the same head as the stored labels,
         about 2 ms an abstract, so they are not stored."""
         for s in sources:
-            if (s.paper.paper_id, s.paper.abstract) in self._sentence_cache:
-                s.sentences, s.vectors, s.role_probs = self._sentence_cache[(s.paper.paper_id, s.paper.abstract)]
+            if (kept := self._sentence_cache.get((s.paper.paper_id, s.paper.abstract))) is not None:
+                s.sentences, s.vectors, s.role_probs = kept
         self._verifier.prepare(sources)
         for s in sources:
             if s.role_probs is None:

@@ -60,11 +60,11 @@ _USES_DATA = re.compile(r"\b(?:evaluat\w*|test(?:s|ed|ing)?|experiments?|trained
 # … unless the paper makes the data: then the sentence that introduces it is its Data cell ("we introduce AutoCodeBench,
 # a large-scale benchmark suite", not "AutoCodeBench is designed to rigorously evaluate LLMs on …"); a method that
 # works on data makes none ("we propose TACO, … a model that compresses the training dataset")
-_MAKES_DATA = re.compile(r"\b(?:we|this (?:paper|work))\s+(?:\w+\s+)?(?:introduc|present|propos|construct|releas|buil[dt]|"
-                         r"curat|collect|creat|develop|provid)\w*\b(?:(?!\b(?:that|which|who|to|by|using|on|across|"
-                         r"with)\b)[^.;]){0,80}?(?:\b(?:datasets?|benchmarks?|corpus|corpora|"
-                         r"suites?)\b|(?-i:[A-Za-z]Bench|-Bench)\b)", re.I)
-_PROPOSES = re.compile(r"\b(?:we|this (?:paper|work))\s+(?:\w+\s+)?(?:propos|introduc|present)\w*\b", re.I)
+_OURS = r"\b(?:we|this (?:paper|work))\s+(?:\w+\s+)?"  # "we propose", "we further introduce", "this work presents"
+_MAKES_DATA = re.compile(_OURS + r"(?:introduc|present|propos|construct|releas|buil[dt]|curat|collect|creat|develop|"
+                         r"provid)\w*\b(?:(?!\b(?:that|which|who|to|by|using|on|across|with)\b)[^.;]){0,80}?"
+                         r"(?:\b(?:datasets?|benchmarks?|corpus|corpora|suites?)\b|(?-i:[A-Za-z]Bench|-Bench)\b)", re.I)
+_PROPOSES = re.compile(_OURS + r"(?:propos|introduc|present)\w*\b", re.I)
 _NUMBER = re.compile(r"\d")
 # a sentence that states what is missing or hard (the gap a paper addresses), not the field's introduction
 _GAP = re.compile(r"^(?:however|yet|but|despite|although|though|while|unfortunately|nevertheless)\b|\b(?:"
