@@ -601,6 +601,11 @@ class Verifier:
             if i and len(joint) >= 2 and _THEY.match(said) and not set(joint) <= set(backers):
                 return _unsupported(sentence, report, "it says this of several papers, but only "
                                     f"{' '.join(f'[{n}]' for n in backers)} supports it", valid, {})
+            # "… suggests a time-varying guidance schedule, while What Exactly Does Guidance Do … supports this with
+            # experiments [1][2]": "this" is the other paper's claim, and no abstract says how one paper bears on another
+            if i and _relates(strip_markers(_strip(said, shown_names))) and not set(per_clause[i - 1]) & set(backers):
+                return _unsupported(sentence, report, "it says how one paper bears on another's claim, which neither "
+                                    "abstract states", valid, {})
             listed = re.search(r"\binclud(?:e|es|ing)\s+(?:the\s+)?([\w-]+)", said)  # "The approaches … include ASIR"
             if (len(backers) < 2 and _SEVERAL.search(said)  # "Both papers demonstrate … [1]": one paper's claim
                     and not re.search(r"\b(?:differ|vary|are different)\b", said, re.I)  # "Both differ, with …"
@@ -1088,6 +1093,21 @@ def _once(body: str, names: Sequence[str]) -> str:
             n = re.escape(name)
             body = re.sub(rf"(?<!\w){n},?\s*[\"“]{n}[,.]?[\"”],?", name.replace("\\", "\\\\"), body)  # a title's backslash kept
     return body
+
+
+# a verb relating a clause's paper to what the clause before said ("supports this", "builds on it")
+_RELATES = re.compile(r"\b(?:supports?|supporting|supported|confirms?|confirming|validates?|validating|corroborates?|"
+                      r"complements?|complementing|extends?|extending|builds?\s+(?:up)?on|building\s+(?:up)?on|echo(?:es)?|"
+                      r"mirrors?|reinforces?|contradicts?|challenges?|refutes?|improves?\s+(?:up)?on|generalizes?|"
+                      r"agrees?\s+with|is\s+consistent\s+with)\s+(?:this|these|that|those|it|them|their|such)\b", re.I)
+
+
+def _relates(clause: str) -> bool:
+    """Does `clause` (its subject taken out) open by relating its paper to what came before ("supports this
+    with experiments", "also builds on it")? Not where the pronoun is the clause's own ("analyzes …, proposes
+    solutions, and validates them")."""
+    m = _RELATES.search(clause)
+    return m is not None and "," not in clause[:m.start()] and len(clause[:m.start()].split()) <= 3
 
 
 _THEY = re.compile(r"^\W*(?:(?:and|but|so|yet)\s+)?(?:they|both)\b(?!\s+(?:differ|vary)\b)", re.I)  # the joint subject again
