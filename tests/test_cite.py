@@ -1551,3 +1551,68 @@ def test_a_name_of_several_words_in_other_case_describes_and_is_not_taken_out() 
     assert _short_name(balanced, "Balanced LoRA converges faster and performs well") == "Balanced LoRA"
     gencape = Source(2, _paper("g", "GenCape: Structure-Inductive Generative Modeling", "We propose GenCape."), "GenCape")
     assert _short_name(gencape, "gencape estimates poses of unseen categories") == "GenCape"
+
+
+def test_a_clause_saying_how_one_paper_bears_on_anothers_claim_is_withheld(verifier, sources) -> None:
+    """"… suggests a time-varying guidance schedule, while What Exactly Does Guidance Do … supports this with
+    experiments [1][2]" (the eval's comparative-03): "this" is the first paper's claim, which the second abstract
+    never mentions. Its own claim, or its own work supported, stays."""
+    pearl, halton = "adapts the draft length of speculative decoding", "spreads the unmasked tokens uniformly over the image"
+    for relation in ("confirms this by", "builds on it by", "supports their finding by"):
+        said = f"PEARL {pearl}, while Halton Scheduler for MaskGIT {relation} spreading the unmasked tokens uniformly [1][2]."
+        out = verifier.check(said, sources, Verification())
+        assert out.text is None and "bears on another" in out.reason, relation
+    assert verifier.check(f"PEARL {pearl}, while Halton Scheduler for MaskGIT {halton} [1][2].", sources,
+                          Verification()).text is not None
+    # one paper's own claim, then its own support for it
+    out = verifier.check(f"PEARL {pearl} and confirms this with a speedup over autoregressive decoding [1].", sources,
+                         Verification())
+    assert "bears on another" not in (out.reason or "")
+
+
+def test_parts_are_the_pieces_of_a_sentence_that_read_alone() -> None:
+    from paperchat.answer import parts
+
+    assert parts("SALE reduces overhead to approximately 11% of the full attention latency, which is 3.36× faster "
+                 "than existing approaches [1].") == [
+        "SALE reduces overhead to approximately 11% of the full attention latency [1]."]
+    assert parts("PEARL adapts the draft length, while the Halton scheduler spreads tokens uniformly [1][2].") == [
+        "PEARL adapts the draft length [1][2].", "The Halton scheduler spreads tokens uniformly [1][2]."]
+    assert parts("PEARL [1] adapts the draft length; Halton [2] spreads the unmasked tokens.") == [
+        "PEARL [1] adapts the draft length.", "Halton [2] spreads the unmasked tokens."]
+    # a part with no subject of its own, a short one, and a sentence of one part give none
+    assert parts("Pretraining on the GEOM dataset, which provides rich diversity, C-FREE achieves the best results.") == []
+    assert parts("PEARL is fast, while Halton spreads the unmasked image tokens [2].") == [
+        "Halton spreads the unmasked image tokens [2]."]
+    assert parts("PEARL adapts the draft length of speculative decoding [1].") == []
+
+
+def test_a_withheld_sentence_shows_its_part_that_holds(verifier, sources) -> None:
+    """Over ICML 2026 the model wrote one sentence for "How much faster is SALE?", a true figure and a false one
+    joined by ", which": the whole answer was "not shown". The part that verifies alone is shown; the sentence
+    stays withheld, its reason saying which part was shown, and the report counts it as trimmed."""
+    said, synthesis = _streamed("PEARL adapts the draft length of speculative decoding, which spreads the unmasked "
+                                "tokens uniformly over the image [1].", verifier, sources)
+    assert "".join(said).strip() == "PEARL adapts the draft length of speculative decoding [1]."
+    assert synthesis.report.trimmed == 1 and len(synthesis.report.dropped_sentences) == 1
+    assert "holds and is shown" in synthesis.report.dropped_reasons[0]
+    # a part that is itself false is not shown
+    said, synthesis = _streamed("PEARL spreads the unmasked tokens uniformly over the image, while the Halton "
+                                "Scheduler for MaskGIT adapts the draft length of speculative decoding [1][2].",
+                                verifier, sources)
+    assert not "".join(said).strip() and synthesis.report.trimmed == 0
+    # a reply cut off mid-sentence keeps what it finished
+    from paperchat.answer import verified_stream
+
+    from .conftest import ScriptedChat
+
+    stream = verified_stream(ScriptedChat("PEARL [1] adapts the draft length of speculative decoding, while the Halton "
+                                          "Scheduler for MaskGIT [2] spreads the unmasked tokens uniformly over"),
+                             [], 60, verifier, sources, LENIENT, lambda: 0.0)
+    shown = "".join(stream)
+    assert shown.strip() == "PEARL adapts the draft length of speculative decoding [1].", shown
+    # of a cut-off sentence, the unfinished last part is never shown
+    from paperchat.answer import parts
+
+    assert parts("PEARL adapts the draft length of decoding, while Halton spreads the unmasked tokens over", False) == [
+        "PEARL adapts the draft length of decoding."]

@@ -104,6 +104,7 @@ def answer_row(engine: Engine, row: dict[str, Any]) -> dict[str, Any]:
         "markers": len(markers), "markers_resolved": sum(n in shown for n in markers),
         "model_checked": v.checked, "model_unsupported": v.unsupported, "moved": v.moved, "removed": v.removed,
         "model_cited_checked": v.checked - v.uncited, "model_cited_unsupported": v.unsupported - v.uncited_unsupported,
+        "trimmed": v.trimmed,
         "gold_any": bool(gold & cited) if gold else None, "gold_all": gold <= cited if gold else None,
         "first_token_s": answer.timings.get("first_token_s"), "first_model_token_s": answer.timings.get("first_model_token_s"),
         "total_s": answer.timings.get("total_s"), "sources_s": t.get("retrieve_s"),

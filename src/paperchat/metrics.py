@@ -81,6 +81,9 @@ def summarize_answers(rows: list[dict[str, Any]]) -> dict[str, float]:
         "model sentences kept by the verifier (its own verdict, not correctness)": 1 - sum(r["model_unsupported"] for r in rows) / max(checked, 1),
         "cited model sentences kept by the verifier (its own verdict)":
             1 - sum(r.get("model_cited_unsupported", 0) for r in rows) / cited if cited else float("nan"),
+        # a withheld sentence stays withheld in the figures above; these are the ones whose part that verifies
+        # alone was shown in their place
+        "withheld sentences shown in part": float(sum(r.get("trimmed", 0) for r in rows)),
         "gold cited (answerable)": mean([float(bool(r["gold_any"])) for r in answerable]),
         "all gold cited (comparative)": mean([float(bool(r["gold_all"])) for r in comparative]),
         "cited papers that are gold (precision, questions naming one paper)": _share(

@@ -124,7 +124,8 @@ def footer(answer: Answer) -> str:
     if v.moved or v.removed:
         parts.append(f"{v.moved} citation(s) corrected, {v.removed} removed")
     if v.unsupported:
-        parts.append(f"{v.unsupported} unsupported sentence(s) withheld")
+        parts.append(f"{v.unsupported} unsupported sentence(s) withheld"
+                     + (f", {v.trimmed} shown in the part that holds" if v.trimmed else ""))
     parts.append(f"{t.get('total_s', 0):.1f} s, {answer.model}")
     return "\n\n<sub>" + " · ".join(parts) + "</sub>"
 
