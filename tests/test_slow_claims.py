@@ -55,6 +55,16 @@ def test_a_bare_marker_subject_is_judged_with_its_title_but_a_flip_still_fails(r
         assert sum(tally[("test", kind)]) / len(tally[("test", kind)]) >= 0.90, kind
 
 
+def test_a_clause_saying_one_paper_supports_anothers_claim_is_withheld(real_engine) -> None:
+    """The eval's comparative-03, as the model wrote it: the verifier finds both papers behind both clauses (both are
+    on guidance schedules), so the clause's named subject, not its backers, tells that "this" is the other paper's."""
+    stagewise, guidance = real_engine.paper("openreview:fP0s1TEow3"), real_engine.paper("openreview:h06nffFJqi")
+    said = (f"{stagewise.title} suggests a time-varying guidance schedule, while {guidance.title} supports this with "
+            "experiments [1][2].")
+    [(_, checked)] = real_engine.check(said, {1: stagewise, 2: guidance})
+    assert checked.text is None and "bears on another" in checked.reason
+
+
 def test_a_neighbours_claim_is_not_kept_on_the_wrong_paper(real_engine) -> None:
     """eval/attribution.jsonl, test half, every way the model writes a subject ("[1] proposes …",
     "PEARL [1] proposes …", "PEARL proposes …, while … [1][2]", no marker at all): the two papers'

@@ -603,7 +603,8 @@ class Verifier:
                                     f"{' '.join(f'[{n}]' for n in backers)} supports it", valid, {})
             # "… suggests a time-varying guidance schedule, while What Exactly Does Guidance Do … supports this with
             # experiments [1][2]": "this" is the other paper's claim, and no abstract says how one paper bears on another
-            if i and _relates(strip_markers(_strip(said, shown_names))) and not set(per_clause[i - 1]) & set(backers):
+            if i and _relates(strip_markers(_strip(said, shown_names))) and _other_paper(
+                    _about(named_clauses[i - 1], subjects), _about(said, subjects), per_clause[i - 1], backers):
                 return _unsupported(sentence, report, "it says how one paper bears on another's claim, which neither "
                                     "abstract states", valid, {})
             listed = re.search(r"\binclud(?:e|es|ing)\s+(?:the\s+)?([\w-]+)", said)  # "The approaches … include ASIR"
@@ -1099,7 +1100,15 @@ def _once(body: str, names: Sequence[str]) -> str:
 _RELATES = re.compile(r"\b(?:supports?|supporting|supported|confirms?|confirming|validates?|validating|corroborates?|"
                       r"complements?|complementing|extends?|extending|builds?\s+(?:up)?on|building\s+(?:up)?on|echo(?:es)?|"
                       r"mirrors?|reinforces?|contradicts?|challenges?|refutes?|improves?\s+(?:up)?on|generalizes?|"
-                      r"agrees?\s+with|is\s+consistent\s+with)\s+(?:this|these|that|those|it|them|their|such)\b", re.I)
+                      r"agrees?\s+with|is\s+consistent\s+with)\s+(?:this|these|those|it|them|their|such)\b(?!\s+that\b)", re.I)
+
+
+def _other_paper(subjects_before: list[int], subjects: list[int], backers_before: list[int], backers: list[int]) -> bool:
+    """Is a clause about another paper than the clause before it: by the papers each names as its subject, or,
+    where one names none, by the papers that back each?"""
+    if subjects_before and subjects:
+        return not set(subjects_before) & set(subjects)
+    return not set(backers_before) & set(backers)
 
 
 def _relates(clause: str) -> bool:
