@@ -1620,3 +1620,26 @@ def test_a_withheld_sentence_shows_its_part_that_holds(verifier, sources) -> Non
 
     assert parts("PEARL adapts the draft length of decoding, while Halton spreads the unmasked tokens over", False) == [
         "PEARL adapts the draft length of decoding."]
+
+
+def test_a_part_that_leans_on_the_rest_of_its_sentence_is_not_shown(verifier, sources) -> None:
+    """The eval's parts that were shown and should not have been: one with no subject ("Also revealing a semantic
+    bottleneck …", g02), one comparing with what was cut ("…'s approach is more theoretical", conversation-22),
+    one saying of a paper only its title (m04). A title that opens with a gerund is still a subject."""
+    from paperchat.answer import parts
+
+    assert parts("X removes dimensions of the embedding space, also revealing a semantic bottleneck in diffusion models"
+                 ", which is new [1].") == ["X removes dimensions of the embedding space, also revealing a semantic "
+                                            "bottleneck in diffusion models [1]."]
+    assert parts("The method prunes the embedding space, which helps; also revealing a semantic bottleneck in diffusion "
+                 "models [1].") == ["The method prunes the embedding space [1]."]
+    assert parts("PEARL's approach is more theoretical, while Halton's approach is more empirical [1][2].") == []
+    assert parts("PEARL is faster than autoregressive decoding, while Halton spreads tokens [1][2].")[0].startswith("PEARL")
+    assert parts("Modeling temporal data with processes uses transport, while Halton spreads the unmasked tokens [1][2].",
+                 names=["Modeling temporal data with processes"])[0].startswith("Modeling")
+    assert parts("Modeling temporal data with processes uses transport, while Halton spreads the unmasked tokens [1][2].") == [
+        "Halton spreads the unmasked tokens [1][2]."]
+    # a part that verifies but only says the paper's title of it is not shown
+    said, synthesis = _streamed("Halton Scheduler for MaskGIT schedules MaskGIT with a Halton scheduler, while PEARL spreads the unmasked "
+                                "tokens uniformly over the image [1][2].", verifier, sources)
+    assert not "".join(said).strip() and synthesis.report.trimmed == 0
