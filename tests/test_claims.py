@@ -25,6 +25,7 @@ from paperchat.claims import (
     identity_conflict,
     level_conflict,
     measure_conflict,
+    moved_conflict,
     name_conflict,
     negations,
     number_conflict,
@@ -852,3 +853,25 @@ def test_what_a_claim_sets_its_paper_against_is_not_denied_by_an_unlike() -> Non
                     sentences(ENTROPY)[1], ENTROPY) == ""
     assert conflict("The approach uses cosine similarity as its pruning criterion.", sentences(ENTROPY)[1],
                     sentences(ENTROPY)[1], ENTROPY) != ""
+
+
+FLASHBLOCK = ("We propose FlashBlock, a cached block-external attention mechanism that reuses stable attention output, "
+              "substantially reducing attention computation and KV cache access. Experiments on diffusion language models "
+              "and video generation demonstrate up to 1.44× higher token throughput and up to 1.6× reduction in attention "
+              "time, with negligible impact on generation quality.")
+
+
+@pytest.mark.parametrize(("claim", "caught"), [
+    # over ICML 2026, kept: its own "reduces attention computation" hid the "increasing" from direction_conflict
+    ("FlashBlock reduces attention computation and KV cache access by reusing stable attention output, substantially "
+     "increasing token throughput and attention time.", True),
+    ("FlashBlock increases token throughput and reduces attention time.", False),
+    ("FlashBlock achieves up to 1.44× higher token throughput and a 1.6× reduction in attention time.", False),
+    ("FlashBlock lowers token throughput.", True),
+    # an amount the abstract never moves, or one the claim moves both ways, is left alone
+    ("FlashBlock increases memory use.", False),
+    ("FlashBlock increases throughput for long inputs and reduces throughput for short ones.", False),
+])
+def test_an_amount_said_to_move_the_other_way_is_caught(claim, caught) -> None:
+    assert bool(moved_conflict(claim, FLASHBLOCK)) is caught
+    assert bool(conflict(claim, claim, claim, FLASHBLOCK)) or not caught  # and through the verifier's reading

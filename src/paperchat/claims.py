@@ -634,6 +634,45 @@ def direction_elsewhere(claim: str, best: str, abstract: str) -> str:
     return ""
 
 
+# which way a word moves what follows it: up ("increasing token throughput", "higher accuracy") or down ("a 1.6×
+# reduction in attention time"); "improve" and "better" say which way is good, not which way the amount moves
+_UP = re.compile(r"\b(?:increas\w*|rais(?:e|es|ed|ing)|boost\w*|higher|greater|larger|grow\w*)\b", re.I)
+_DOWN = re.compile(r"\b(?:reduc\w*|decreas\w*|lower(?:s|ed|ing)?|cut(?:s|ting)?|shrink\w*|declin\w*|drop\w*|fewer|less)\b",
+                   re.I)
+# the amounts whose direction is read: what a figure measures (_MEASURES) and a few more
+_MOVED = frozenset(tokenize("time latency memory throughput accuracy error errors cost costs loss perplexity "
+                            "FLOPs parameters energy runtime overhead footprint")) - frozenset(tokenize("faster fast"))
+_MOVE_END = re.compile(r"[,;:.!?()]|\b(?:while|whereas|but|which|by|with|than|from|to|at|on|for)\b", re.I)
+
+
+def _moved(text: str) -> dict[str, set[str]]:
+    """Each amount of _MOVED that `text` says goes up or down, with the ways it says it goes: "increasing token
+    throughput and attention time" -> throughput and time: {"up"}. Read from a direction word up to the next one,
+    a stop or a clause word ("by 2×", "while", "than")."""
+    said: dict[str, set[str]] = {}
+    marks = sorted([(m.start(), m.end(), "up") for m in _UP.finditer(text)]
+                   + [(m.start(), m.end(), "down") for m in _DOWN.finditer(text)])
+    for i, (_, end, way) in enumerate(marks):
+        stop = marks[i + 1][0] if i + 1 < len(marks) else len(text)
+        reach = text[end:stop]
+        cut = _MOVE_END.search(reach)
+        for term in set(tokenize(reach[:cut.start()] if cut else reach)) & _MOVED:
+            said.setdefault(term, set()).add(way)
+    return said
+
+
+def moved_conflict(claim: str, abstract: str) -> str:
+    """An amount the claim says moves one way where the abstract says only the other: "… substantially increasing
+    token throughput and attention time" (over ICML 2026, kept: the claim's own "reduces attention computation"
+    hid the "increase" from `direction_conflict`) of "… up to 1.44× higher token throughput and up to 1.6×
+    reduction in attention time". Read only for amounts (_MOVED) the claim moves one way alone."""
+    mine, theirs = _moved(claim), _moved(abstract)
+    for term, ways in mine.items():
+        if len(ways) == 1 and theirs.get(term) and not theirs[term] & ways:
+            return f"the claim says the {term} goes {next(iter(ways))} where the abstract says it goes {next(iter(theirs[term]))}"
+    return ""
+
+
 # "uses fewer samples", "with less memory": an amount said to shrink, and what of
 _FEWER = re.compile(r"\b(?:fewer|less)\s+(?:[a-z][\w-]*\s+){0,2}?(?P<what>(?!than\b)[a-z][\w-]{2,})\b", re.I)
 # … and the words an abstract says it with, just before the thing ("reduces the number of samples", "only
@@ -1186,7 +1225,7 @@ def conflict(claim: str, best: str, nearby: str, abstract: str, own_names: Seque
             or context_conflict(plain, nearby) or level_conflict(plain, nearby) or measure_conflict(plain, abstract)
             or polarity_conflict(plain, best, abstract)
             or direction_conflict(plain, best) or direction_elsewhere(plain, best, abstract)
-            or fewer_conflict(plain, abstract)
+            or fewer_conflict(plain, abstract) or moved_conflict(plain, abstract)
             or superlative_conflict(plain, abstract) or benchmark_conflict(claim, abstract, own_names)
             or earlier_conflict(plain, best, abstract, _led_by(claim, own_names))
             # "GlowQ differ in their approach to quantization, with GlowQ being a standard method in deploying large
