@@ -498,11 +498,11 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
         """A withheld (or cut-off) sentence's first part that verifies alone (`parts`), shown in its place: the
         sentence stays withheld, with its reason, and the report counts the part as `trimmed`."""
         for part in parts(sentence, finished, titles):
-            # nor one that only says its paper's title of it ("Modeling temporal scRNA-seq data … models temporal
-            # scRNA-seq data with latent Gaussian processes and optimal transport", the eval's m04)
             if left_out(part):
                 continue
             checked = verifier.check(part, sources, Verification(), asked if echoes else "")
+            # nor one that only says its paper's title of it ("Modeling temporal scRNA-seq data … models temporal
+            # scRNA-seq data with latent Gaussian processes and optimal transport", the eval's m04)
             if checked.text and not _only_its_title(checked.text, sources):
                 result.report.trimmed += 1
                 if result.report.dropped_reasons:
@@ -563,6 +563,7 @@ _PART_BOUNDARY = re.compile(r",\s+(?=(?:which|while|whereas)\b)|;\s+")
 _NO_SUBJECT = re.compile(r"^\W*(?:\w+ly\s+|also\s+)?(?:[a-z]+ing|in|on|by|with|for|to|from|through|via|after|before|"
                          r"under|over|as|at|and|but)\b", re.I)
 _COMPARES = re.compile(r"\b(?:more|less|fewer|better|worse|higher|lower|greater|smaller|larger|faster|slower)\b", re.I)
+_CLOSING_MARKERS = re.compile(r"((?:\s*\[\d+(?:[,\-–]\s*\d+)*\])+)\s*[.!?]?\s*$")
 
 
 def _only_its_title(sentence: str, sources: Sequence[Source]) -> bool:
@@ -573,7 +574,6 @@ def _only_its_title(sentence: str, sources: Sequence[Source]) -> bool:
         if name and restates(sentence.replace(name, " "), source.paper.title):
             return True
     return False
-_CLOSING_MARKERS = re.compile(r"((?:\s*\[\d+(?:[,\-–]\s*\d+)*\])+)\s*[.!?]?\s*$")
 
 
 def parts(sentence: str, finished: bool = True, names: Sequence[str] = ()) -> list[str]:

@@ -641,7 +641,7 @@ _DOWN = re.compile(r"\b(?:reduc\w*|decreas\w*|lower(?:s|ed|ing)?|cut(?:s|ting)?|
                    re.I)
 # the amounts whose direction is read: what a figure measures (_MEASURES) and a few more
 _MOVED = frozenset(tokenize("time latency memory throughput accuracy error errors cost costs loss perplexity "
-                            "FLOPs parameters energy runtime overhead footprint")) - frozenset(tokenize("faster fast"))
+                            "FLOPs parameters energy runtime overhead footprint"))
 _MOVE_END = re.compile(r"[,;:.!?()]|\b(?:while|whereas|but|which|by|with|than|from|to|at|on|for)\b", re.I)
 
 
