@@ -474,12 +474,13 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
             if left_out(sentence):
                 continue  # small models loop and echo the question; two sentences is the format
             # under a table, the question's own frame said of each row ("TrustGen traces the provenance …") is checked
+            listed = len(result.report.dropped_reasons)
             checked = verifier.check(sentence, sources, result.report, asked if echoes else "")
             if checked.text:
                 yield keep(checked)
             else:
                 result.withheld.append(checked)
-                yield from holding_part(sentence)
+                yield from holding_part(sentence, len(result.report.dropped_reasons) > listed)
 
     def keep(checked: Checked) -> str:
         kept = [c.text for c in result.sentences if c.text]
@@ -494,9 +495,10 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
         result.sentences.append(checked)
         return checked.text + " "
 
-    def holding_part(sentence: str, finished: bool = True) -> Generator[str, None, None]:
+    def holding_part(sentence: str, listed: bool, finished: bool = True) -> Generator[str, None, None]:
         """A withheld (or cut-off) sentence's first part that verifies alone (`parts`), shown in its place: the
-        sentence stays withheld, with its reason, and the report counts the part as `trimmed`."""
+        sentence stays withheld, with its reason (the last one listed, when `listed`: a sentence with nothing but
+        names in it is dropped unlisted), and the report counts the part as `trimmed`."""
         for part in parts(sentence, finished, titles):
             if left_out(part):
                 continue
@@ -505,7 +507,7 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
             # scRNA-seq data with latent Gaussian processes and optimal transport", the eval's m04)
             if checked.text and not _only_its_title(checked.text, sources):
                 result.report.trimmed += 1
-                if result.report.dropped_reasons:
+                if listed:  # its reason says so
                     result.report.dropped_reasons[-1] += f"; its part “{checked.text}” holds and is shown"
                 yield keep(checked)
                 return
@@ -553,7 +555,7 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
             # bare amounts with no stop (over ICML 2026, four of its five amounts another paper's) was not cut off
             spent = result.timings.get("model_pieces", 0) >= max_tokens
             result.report.dropped_reasons.append(CUT_OFF if spent else UNFINISHED)
-            yield from holding_part(buffer.strip(), finished=False)  # what it finished before the cut: "[5] pairs …, while [6] … and"
+            yield from holding_part(buffer.strip(), True, finished=False)  # what it finished before the cut: "[5] pairs …, while [6] … and"
     return result
 
 

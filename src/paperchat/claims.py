@@ -638,7 +638,7 @@ def direction_elsewhere(claim: str, best: str, abstract: str) -> str:
 # reduction in attention time"); "improve" and "better" say which way is good, not which way the amount moves
 _UP = re.compile(r"\b(?:increas\w*|rais(?:e|es|ed|ing)|boost\w*|higher|greater|larger|grow\w*)\b", re.I)
 _DOWN = re.compile(r"\b(?:reduc\w*|decreas\w*|lower(?:s|ed|ing)?|cut(?:s|ting)?|shrink\w*|declin\w*|drop\w*|fewer|less)\b",
-                   re.I)
+                   re.I)  # the words _SHRUNK reads after a thing, as verbs and nouns before it
 # the amounts whose direction is read: what a figure measures (_MEASURES) and a few more
 _MOVED = frozenset(tokenize("time latency memory throughput accuracy error errors cost costs loss perplexity "
                             "FLOPs parameters energy runtime overhead footprint"))
