@@ -92,6 +92,10 @@ def test_a_figure_the_abstract_gives_elsewhere_is_said_to_be_there() -> None:
     assert why.startswith("the number 3× is in the abstract")  # cite.py reads "the number …" as a number's reason
     assert number_conflict("FaPS trains up to 7× faster", "Previous methods train slowly.", abstract) == (
         "the number 7× is not one the abstract states")
+    # a number written as the end of a name is no figure the abstract gives: "10%" is not in "CIFAR-10"
+    named = "We train on CIFAR-10 and ImageNet. Our method improves accuracy by 4%."
+    assert number_conflict("The method improves accuracy by 10% [1]", "Our method improves accuracy by 4%.", named) == (
+        "the number 10% is not one the abstract states")
 
 
 DACOMP = ("We introduce DAComp, a benchmark of 236 tasks that mirrors these workflows. We evaluate 12 agents on it. "

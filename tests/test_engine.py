@@ -271,6 +271,26 @@ def test_the_stream_judges_a_contradicted_reply_without_its_yes(settings, seed_i
     assert "Yes" not in " ".join(answer.verification.dropped_sentences) + answer.text
 
 
+@pytest.mark.parametrize(("reply", "shown"), [
+    # the eval's answers, under "In short" (four of 250 answers opened so)
+    ("The evidence states that Transformer FeedForward layers function as memory [1].",
+     "Transformer FeedForward layers function as memory [1]."),
+    ("According to the provided evidence, dParallel halves the decoding steps [2].",
+     "dParallel halves the decoding steps [2]."),
+    ("[1] The quoted text shows that it adapts the draft length.", "[1] It adapts the draft length."),
+    # what the papers or an abstract show is a claim about them, not about the prompt
+    ("The papers show that drafting helps [1].", None), ("The evidence states that.", None)])
+def test_the_models_words_about_its_prompt_are_not_shown(reply: str, shown: str | None) -> None:
+    assert A.unframed(reply) == (shown or reply)
+
+
+def test_a_framed_sentence_is_judged_and_shown_without_its_frame(settings, seed_index) -> None:
+    answer = _engine(settings, seed_index, "The evidence states that PEARL adapts the draft length of speculative "
+                                           "decoding [1].").answer("What is PEARL?")
+    assert "PEARL adapts the draft length of speculative decoding [1]." in answer.text.split(IN_SHORT)[1]
+    assert "evidence states" not in answer.text and answer.verification.checked == 1
+
+
 def test_a_yes_to_the_earlier_question_is_no_answer_to_a_follow_up(settings, seed_index) -> None:
     """Over ICLR 2026, "Are there papers on federated learning with differential privacy?" then "What
     privacy guarantees do they give?" was answered "Yes, there are papers on federated learning with

@@ -470,6 +470,7 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
 
     def flush(text: str) -> Generator[str, None, None]:
         for sentence in split_sentences(text, titles):
+            sentence = unframed(sentence)
             sentence = unsaid_reply(sentence, asked) if asked else sentence
             if left_out(sentence):
                 continue  # small models loop and echo the question; two sentences is the format
@@ -649,6 +650,33 @@ def _way(text: str) -> str:
 
 # "Are any of them …?", "Does either use …?": asks whether some of the papers shown have a property
 _ANY_OF = re.compile(r"\b(?:any|either)(?: one)?(?: of (?:them|these|those|the above|the two)(?: papers)?)?\b", re.I)
+
+
+# the model speaking of its prompt: "The evidence states that …", "According to the provided abstracts, …"
+_PROMPT_WORDS = r"(?:(?:provided|given|quoted|above)\s+)?(?:evidence|excerpts?|quotes?|quotations?|passages?|sentences?|text)"
+_FRAMED = re.compile(
+    r"^(?P<lead>\W*(?:\[\d+(?:[,\-–]\s*\d+)*\]\s*)*)(?:"
+    rf"(?:the|this)\s+{_PROMPT_WORDS}\s+(?:clearly\s+)?(?:states?|shows?|says|suggests?|indicates?|mentions?|highlights?|"
+    r"notes?|reports?|demonstrates?|reveals?|explains?|describes?)\s+that\s+"
+    rf"|(?:according to|based on)\s+the\s+{_PROMPT_WORDS}(?:\s+provided)?,\s+)",
+    re.I,
+)
+
+
+def unframed(sentence: str) -> str:
+    """The sentence without the model's words about its prompt: "The evidence states that Transformer FeedForward
+    layers implicitly function as semantic memory [1]" (the eval's answers, under "In short") says what the
+    abstract says, in paperchat's voice, as every answer sentence does; the reader sees no "evidence" but the
+    abstracts. A word after the frame is capitalised unless it is written with a capital or digit inside
+    ("dParallel")."""
+    m = _FRAMED.match(sentence)
+    if not m or not sentence[m.end():].strip():
+        return sentence
+    rest = sentence[m.end():]
+    first = rest.split(maxsplit=1)[0]
+    if not re.search(r"^.[\w-]*[A-Z0-9]", first):
+        rest = rest[:1].upper() + rest[1:]
+    return m.group("lead") + rest
 
 
 def unsaid_reply(sentence: str, asked: str) -> str:

@@ -322,10 +322,14 @@ def number_conflict(claim: str, support: str, abstract: str = "") -> str:
             # "FaPS trains diffusion models up to 3× faster than previous methods": the abstract's 3× is in a sentence
             # that names no previous methods, so it is not among those closest to the claim; say so, not that it is
             # not there at all
-            if abstract and any(_same(n, s) for s in numbers(abstract)):
+            # (not when the abstract's only such number is part of a name: "10%" against "CIFAR-10")
+            if abstract and any(_same(n, s) for s, x, _ in _placed_numbers(abstract) if not _IN_NAME.search(abstract[max(0, x - 2):x])):
                 return f"the number {n[0]:g}{n[1]} is in the abstract, but not in the sentences that bear on the rest of the claim"
             return f"the number {n[0]:g}{n[1]} is not one the abstract states"
     return ""
+
+
+_IN_NAME = re.compile(r"[A-Za-z]-$")  # "CIFAR-10", "GPT-4": a number written as the end of a name
 
 
 def _counted_in(after: str, n: Number, abstract: str) -> bool:
