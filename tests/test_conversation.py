@@ -254,6 +254,19 @@ def test_do_any_of_them_picks_as_which_of_them_does(settings, seed_index) -> Non
     assert engine.answer("Does either use classifier guidance?", history).answered == [tilt]
 
 
+def test_a_pick_quotes_the_sentence_that_holds_what_it_picks_by(settings, seed_index) -> None:
+    """Over ICML 2026, "Do any of them need training?" after hallucination-mitigation papers quoted each one's opening
+    on hallucination, closest to the conversation, not "Our method is training-free" or "HaloProbe uses balanced
+    training …". Over the seeds, dParallel's quote lacked its "a novel training strategy"."""
+    engine = Engine(settings, seed_index)
+    _, history = _talk(engine, "Which papers work on parallel decoding?")
+    dparallel = next(pid for pid, p in engine.papers().items() if p.title.startswith("dParallel"))
+    assert dparallel in history[0].answered
+    answer = engine.answer("Do any of them need training?", history)
+    quoted = next(line for line in answer.text.splitlines() if "**dParallel**" in line)
+    assert "a novel training strategy" in quoted
+
+
 def test_a_negated_pick_checks_a_word_half_the_papers_hold(settings, seed_index) -> None:
     """Over ICML 2026, "Which of them needs no training?" after five KV-cache papers quoted all five
     with nothing said: "training" is in half the papers, so it was not checked. Over the seeds, only

@@ -438,6 +438,18 @@ def test_evidence_for_a_result_or_for_what_is_done_without_picks_that_sentence()
     hfl = Source(1, Paper(paper_id="h", title="H", abstract=" ".join(fl), venue="ICLR", year=2026), "H", sentences=fl,
                  vectors=np.array([[1.0, 0.0], [0.98, 0.2], [0.5, 0.87], [0.3, 0.95]]), roles=source.roles)
     assert A.pick_evidence(question, hfl, 2, "data") == [fl[0], fl[3]]
+    # over ICML 2026 "Do any of them need training?" after hallucination-mitigation papers quoted each one's opening
+    # on hallucination, not "HaloProbe uses balanced training …": the sentence holding what the pick picks by
+    hp = ["Vision-language models can produce object hallucinations in image descriptions.",
+          "Prior work relies on attention weights on visual tokens as a detection signal.",
+          "HaloProbe uses balanced training to isolate internal evidence.",
+          "Guided decoding reduces hallucinations while preserving utility."]
+    halo = Source(1, Paper(paper_id="p", title="HaloProbe", abstract=" ".join(hp), venue="ICML", year=2026), "HaloProbe",
+                  sentences=hp, vectors=np.array([[1.0, 0.0], [0.98, 0.2], [0.2, 0.98], [0.9, 0.436]]),
+                  roles=source.roles)
+    assert A.pick_evidence(question, halo, 2) == hp[:2]
+    assert A.pick_evidence(question, halo, 2, held=frozenset({"train"})) == [hp[0], hp[2]]
+    assert A.pick_evidence(question, halo, 2, held=frozenset({"video", "predict"})) == hp[:2]  # none holds half
 
 
 def test_a_how_much_question_quotes_the_figure_an_abstract_states() -> None:

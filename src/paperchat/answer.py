@@ -234,17 +234,23 @@ def without_figures(question: str, ev: Evidence) -> str:
 
 def pick_evidence(question_vec: np.ndarray, source: Source, count: int, wants: str = "",
                   bonus: float = 0.15, without: frozenset[str] = frozenset(),
-                  seen: frozenset[str] = frozenset()) -> list[str]:
+                  seen: frozenset[str] = frozenset(), held: frozenset[str] = frozenset()) -> list[str]:
     """The `count` sentences of the source that best answer the question, in abstract order:
     closeness to it, plus `bonus` for a sentence of the kind it asks for (a number for "how
     much", the method for "how does it work", the data for "what data", a result for "what is
     its main result"), and as much again for one that says it does without what the question
-    asks to be done `without` ("needs no retraining": "a training-free … paradigm"). Sentences
-    `seen` in the answer before ("Tell me more") are left out while the abstract has others."""
+    asks to be done `without` ("needs no retraining": "a training-free … paradigm"), or, times the share
+    of them it holds, for one that holds at least half the terms a question picking among the papers shown
+    picks by (`held`: "train" of "Do any of them need training?"). Sentences `seen` in the answer before
+    ("Tell me more") are left out while the abstract has others."""
     assert source.vectors is not None
     sims = source.vectors @ question_vec
     doing: set[int] = set()  # the sentences that say it does without what is asked
+    holding: dict[int, float] = {}  # the share of the picked terms each sentence holds, of those holding half
     for i, sentence in enumerate(source.sentences):
+        if held and (share := len(held & set(tokenize(sentence))) / len(held)) >= 0.5:
+            sims[i] += bonus * share
+            holding[i] = share
         role = source.roles[i] if i < len(source.roles) else ""
         fits = ((wants == "number" and _DIGIT.search(sentence)) or (wants == "data" and _DATA.search(sentence))
                 or (wants in ("method", "result") and role == wants)
@@ -273,6 +279,12 @@ def pick_evidence(question_vec: np.ndarray, source: Source, count: int, wants: s
         # over ICLR 2026 "What datasets do they use?" after federated-learning papers quoted the hierarchical
         # FL paper's sentences on "data heterogeneity", not its "Extensive experiments on CIFAR-10/CINIC-10/…"
         ensure(lambda i: bool(_DATA_NAMED.search(source.sentences[i])))
+    if holding:
+        # over ICML 2026 "Do any of them need training?" after hallucination-mitigation papers quoted each one's
+        # opening on hallucination, not its "Our method is training-free and plug-and-play" or "HaloProbe uses
+        # balanced training …": the sentence that holds what the question picked by is its answer
+        most = max(holding.values())
+        ensure(lambda i: holding.get(i, 0.0) == most)
     if doing:
         # over ICLR 2026 "Which of them is training-free?" quoted DSCR's two sentences on hallucination, closer to
         # the conversation, not its "a lightweight and training-free method": what makes it one is what was asked
@@ -281,14 +293,16 @@ def pick_evidence(question_vec: np.ndarray, source: Source, count: int, wants: s
 
 
 def evidence(question_vec: np.ndarray, sources: list[Source], use: Sequence[int], count: int,
-             wants: str = "", without: frozenset[str] = frozenset(), seen: frozenset[str] = frozenset()) -> Evidence:
+             wants: str = "", without: frozenset[str] = frozenset(), seen: frozenset[str] = frozenset(),
+             held: frozenset[str] = frozenset()) -> Evidence:
     """Markdown bullets quoting each source numbered in `use`, and the quotes per source; `seen`:
-    sentences quoted just before ("Tell me more"), left out where the abstract has others."""
+    sentences quoted just before ("Tell me more"), left out where the abstract has others; `held`: the
+    terms a question picking among the papers shown picks by (`pick_evidence`)."""
     lines, quotes = [], {}
     for s in sources:
         if s.n not in use:
             continue
-        quotes[s.n] = pick_evidence(question_vec, s, count, wants, without=without, seen=seen)
+        quotes[s.n] = pick_evidence(question_vec, s, count, wants, without=without, seen=seen, held=held)
         venue = f"{s.paper.venue} {s.paper.year}"
         # abstract text is untrusted: "[0,1]" is the paper's text, not a citation, and no link is made
         quoted = inert(" ".join(quotes[s.n]))

@@ -323,9 +323,12 @@ class Engine:
             return A.tabled(sources, table)
         a = self.settings.answer
         count = a.single_paper_sentences if len(use) == 1 else a.evidence_sentences
+        picking = conversation.uncontrasted(plan.question)
+        held = (self._retriever.picked_terms(conversation.picked_phrase(picking) or picking)
+                if plan.reading == "narrow" and conversation.picks(picking) == "holding"
+                and not asks_most(plan.question) else frozenset())
         return A.evidence(qvec, sources, use, count, A.intent(plan.question),
-                          frozenset(asked_without(conversation.uncontrasted(plan.question))),
-                          plan.seen)
+                          frozenset(asked_without(picking)), plan.seen, held)
 
     def compare(self, paper_ids: Sequence[str]) -> Table:
         """The comparison table for papers a person names (cells by role and position)."""

@@ -316,10 +316,7 @@ class Retriever:
         HOLDING_BACKGROUND of itself), at least half of them and within HOLDING_MARGIN of the hit that
         holds most. How a question that picks among papers already shown picks; empty when none holds
         half."""
-        idf = self._idf()  # a term no paper holds picks none ("uses" is "use" here, "us" in the papers)
-        asked = set(tokenize(question, query=True)) - asking_terms()
-        # "Do any of them use diffusion models?": a word many papers hold still picks among a few
-        terms = {t for t in self._specific(asked) or self._specific(asked, PICK_GENERIC_SHARE) if t in idf}
+        terms = set(self.picked_terms(question))
         if not terms:
             return set()
         # a word a paper writes only in its background is its field's, not what it does: "Which of them work on
@@ -333,6 +330,13 @@ class Retriever:
         names = _capitals(question)
         return {h.paper.paper_id for h in hits if cover[h.paper.paper_id] >= max(0.5, best - HOLDING_MARGIN)
                 and all(_writes(h.paper, name) for name in names)}
+
+    def picked_terms(self, question: str) -> frozenset[str]:
+        """The terms a picking question picks by (`holding`): its specific ones that some paper holds."""
+        idf = self._idf()  # a term no paper holds picks none ("uses" is "use" here, "us" in the papers)
+        asked = set(tokenize(question, query=True)) - asking_terms()
+        # "Do any of them use diffusion models?": a word many papers hold still picks among a few
+        return frozenset(t for t in self._specific(asked) or self._specific(asked, PICK_GENERIC_SHARE) if t in idf)
 
     def unmentioned(self, phrase: str, hits: list[Hit]) -> str:
         """`phrase` when no hit's title or abstract holds a word of it ("antibodies" after a table of
