@@ -204,6 +204,13 @@ def test_a_fresh_comparison_asked_without_something_keeps_the_papers_that_say_th
     answer = engine.answer("Which papers generate images in one or a few steps without distillation, and how do they "
                            "differ?")
     assert answer.text.startswith("*None of these abstracts says it does without distillation. What they say:*")
+    # one that says so past the fifth hit is on the topic as much as the first five are: over ICML 2026 "Which papers
+    # merge fine-tuned models without training data, …?" was told none says it does, though the sixth hit is "a
+    # training-free and data-free" merging method; over the seeds, Motion Prior Distillation ("inference-time sampling
+    # … without additional training") is past the fifth here
+    mpd = titles["Motion Prior Distillation in Time Reversal Sampling for Generative Inbetweening"]
+    answer = engine.answer("Which papers sample from diffusion models without retraining, and how do they differ?")
+    assert mpd in answer.answered and not answer.text.startswith("*None of these abstracts")
 
 
 def test_a_negated_pick_none_of_them_fits_says_so(settings, seed_index) -> None:

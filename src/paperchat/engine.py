@@ -266,8 +266,11 @@ class Engine:
             doing = self._retriever.doing_without(plan.question, looked) if phrase else None
             if doing is not None:
                 # "Which papers learn from human feedback without a reward model?" tabled five reward-model papers (over
-                # ICLR 2026): the papers on the topic asked without its "without …" that say they do without it
-                on_topic = self._retriever.relevant(unnegated(plan.query), looked, True, k=k) & doing
+                # ICLR 2026): the papers on the topic asked without its "without …" that say they do without it, judged
+                # on topic alike wherever the search ranked them: saying so is rare, and over ICML 2026 "Which papers
+                # merge fine-tuned models without training data, …?" found "a training-free and data-free" merging
+                # method sixth and a "data-free" one ninth, past the first five, where a row needs more of the topic
+                on_topic = self._retriever.relevant(unnegated(plan.query), looked, True, k=len(looked)) & doing
                 if on_topic:
                     found.relevant = on_topic
                 else:
