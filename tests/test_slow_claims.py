@@ -232,3 +232,37 @@ def test_the_sentence_that_states_a_number_and_all_the_claim_is_read_alone(real_
     for flipped in (said.replace("5×", "9×"), said.replace("faster", "slower")):
         [(_, checked)] = real_engine.check(flipped, {1: saguaro}, uncited=True)
         assert checked.text is None, flipped
+
+
+FEWER = ("Model pruning, i.e., removing a subset of model weights, has become a prominent approach to reducing the memory "
+         "footprint of large language models (LLMs) during inference. Notably, popular inference engines, such as vLLM, "
+         "enable users to conveniently prune downloaded models before they are deployed. While the utility and "
+         "efficiency of pruning methods have improved significantly, the security implications of pruning remain "
+         "underexplored. In this work, for the first time, we show that modern LLM pruning methods can be maliciously "
+         "exploited. In particular, an adversary can construct a model that appears benign yet, once pruned, exhibits "
+         "malicious behaviors. Our method is based on the idea that the adversary can compute a proxy metric that "
+         "estimates how likely each parameter is to be pruned. With this information, the adversary can first inject a "
+         "malicious behavior into those parameters that are unlikely to be pruned. We demonstrate the severity of our "
+         "attack through extensive evaluation on five models; after any of the pruning in vLLM are applied (Magnitude, "
+         "Wanda, and SparseGPT), it consistently exhibits strong malicious behaviors (success rates of up to 95.7% for "
+         "jailbreak). Our results reveal a critical deployment-time security gap in model compression.")
+
+
+def test_what_a_paper_does_then_what_it_gives_is_judged_in_its_two_parts(real_settings, tmp_path) -> None:
+    """Over ICLR 2026, "Fewer Weights, More Problems estimates the likelihood of parameters being pruned, demonstrating
+    the severity of the attack on five models" was withheld ("the number 5 is in the abstract, but not in the
+    sentences that bear on the rest of the claim"): what it does is one sentence, what that shows another. A clause
+    whose figure its closest sentences lack, ending in ", <verb>ing …" with the figure, is judged as its two parts,
+    each by its own sentences; a figure the abstract does not state is still withheld."""
+    claim = "Fewer Weights, More Problems estimates the likelihood of parameters being pruned, {} [1]."
+    tails = {"true": "demonstrating the severity of the attack on five models",
+             "count": "demonstrating the severity of the attack on seven models",
+             "figure": "reaching success rates of up to 97.5%"}
+    batch = tmp_path / "batch.jsonl"
+    batch.write_text("".join(json.dumps({"id": k, "claim": claim.format(t), "abstract": FEWER,
+                                         "title": "Fewer Weights, More Problems: A Practical Attack on LLM Pruning"}) + "\n"
+                             for k, t in tails.items()))
+    out = subprocess.run([sys.executable, "-m", "paperchat.cli", "check", "--batch", str(batch),
+                          "--index", str(real_settings.index_dir)], capture_output=True, text=True)
+    verdicts = {row["id"]: row["verdict"] for row in map(json.loads, out.stdout.splitlines())}
+    assert verdicts == {"true": "supported", "count": "unsupported", "figure": "unsupported"}
