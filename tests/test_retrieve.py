@@ -808,6 +808,14 @@ def test_a_name_written_in_capitals_is_held_where_it_is_written_so(seed_index, s
     # "report", "results" or "QM9", was told "None of these abstracts uses the words “report results on QM9”"
     assert r.unmentioned("report results on QM9", hits[:1]) == "QM9"
     assert r.unmentioned("report results on benchmarks", hits[:1]) == "report results on benchmarks"
+    # a name whose hyphen joins a capital or digit to it is one name: "Which one is evaluated on GEOM-Drugs?" over ICLR
+    # 2026, after molecule-generation papers none of which names it ("geometry-based" held "geom"), quoted two of them
+    # and said nothing; "LLM-based" is no name
+    geometry = Paper(paper_id="c", title="SynCoGen", venue="ICLR", year=2026,
+                     abstract="Prior work limits geometry-based generation. We evaluate it in drug discovery.")
+    assert r.unmentioned("evaluated on GEOM-Drugs", [Hit(paper=geometry, score=1.0, dense=0.5)]) == "GEOM-Drugs"
+    assert r.unmentioned("results on MMLU-Pro", hits) == "MMLU-Pro"
+    assert r.holding("Which of them are LLM-based?", hits) == r.holding("Which of them are LLM based?", hits)
 
 
 def test_a_common_word_none_of_the_papers_holds_is_said_to_be_unheld(seed_index, settings) -> None:

@@ -536,8 +536,11 @@ class Retriever:
         return max(h.dense for h in hits) + self.settings.coverage_weight * cover
 
 
-# a name written in capitals ("MATH", "MMLU", "COCO"), in a question not itself written in capitals
-_CAPITALS = re.compile(r"(?<![\w-])[A-Z][A-Z0-9]{2,}(?:-[A-Z0-9]+)*(?![\w-])")
+# a name written in capitals ("MATH", "MMLU", "COCO"), in a question not itself written in capitals, with what a
+# hyphen joins to it in capitals or digits ("GEOM-Drugs", "MMLU-Pro", "CIFAR-10"; not "LLM-based"): "Which one is
+# evaluated on GEOM-Drugs?", over ICLR 2026 after molecule-generation papers none of which names it, quoted two of them
+# and said nothing
+_CAPITALS = re.compile(r"(?<![\w-])[A-Z][A-Z0-9]{2,}(?:-(?:[A-Z][A-Za-z0-9]*|[0-9][A-Za-z0-9]*))*(?![\w-])")
 
 
 def _words_for(text: str, terms: set[str]) -> str:
