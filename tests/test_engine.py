@@ -474,6 +474,10 @@ def test_a_name_put_in_twice_reads_once() -> None:
         "CrossPL is the first benchmark for CPL code [2]."
     assert _named_once("Key difference: They differ in data [1][2].", ["CrossPL"]) == \
         "Key difference: They differ in data [1][2]."
+    # over ICML 2026: "Realistic Adaptive Merging: This paper proposes …"
+    assert _named_once("Realistic Adaptive Merging: This paper studies LoRA recycling [1].",
+                       ["Realistic Adaptive Merging"]) == "Realistic Adaptive Merging studies LoRA recycling [1]."
+    assert _named_once("Key difference: This paper uses data [1].", ["CrossPL"]) == "Key difference: This paper uses data [1]."
     # over ICLR 2026: "Spherical Watermark demonstrates that Spherical Watermark consistently preserves …"
     assert _named_once("Spherical Watermark demonstrates that Spherical Watermark consistently preserves fidelity [2].") \
         == "Spherical Watermark demonstrates that it consistently preserves fidelity [2]."

@@ -397,9 +397,10 @@ _LABELLED = re.compile(r"^(\W*[A-Z][^:]{1,200}): (?=[a-z]+s\b)")
 
 _LABELLED_AS = re.compile(r"^(\W*[A-Z][^:]{1,200}): (A|An) (?=[a-z])")  # "UltraViCo: A training-free method …"
 _LABELLED_TWICE = re.compile(r"^(\W*)([A-Z][^:]{0,200}): \2\b")  # "ParisKV: ParisKV supports …", over ICML 2026
-# "CrossPL: It introduces CrossPL, the first benchmark …", over ICLR 2026 (a shown paper's name only: "Key
-# difference: They …" is no name)
-_LABELLED_PRONOUN = re.compile(r"^(\W*)([A-Z][^:]{0,200}): (?:It|They) (?=[a-z]+\b)")
+# "CrossPL: It introduces CrossPL, the first benchmark …", over ICLR 2026, and "Realistic Adaptive Merging: This paper
+# proposes …", over ICML 2026 (a shown paper's name only: "Key difference: They …" is no name)
+_LABELLED_PRONOUN = re.compile(r"^(\W*)([A-Z][^:]{0,200}): (?:It|They|This paper|The paper|This work|This study) "
+                               r"(?=[a-z]+\b)")
 
 
 def _named_once(sentence: str, names: Sequence[str] = ()) -> str:
