@@ -404,6 +404,19 @@ COMPARATIVE_HELD_OUT_Z = [
      ["tssobolev", "squared", "ratio", "bijection", "pga", "guidance_mdm"]),
 ]
 
+# Split "held-out-za": written in the session after c980328, after its first real-corpus round (none of whose changes
+# is to the table's rows but the "without" one), from a word search over the seed abstracts (user study, Markov,
+# kernel, cross-entropy), gold by reading the sentences that hold those words (GenCtrl's "from prompting to
+# fine-tuning" of the field, or "recent work has shown …" alone, would not be gold; Ratio Matching works within the
+# CTMC framework its opening names), and run once, model-free, before any change is read against it.
+COMPARATIVE_HELD_OUT_ZA = [
+    ("Which papers run user studies, and how do they differ?", ["unpaired", "inbetween", "hicem"]),
+    ("Which papers use Markov chains, and how do they differ?", ["wm_order", "ratio"]),
+    ("Which papers analyze kernels, such as convolutional or transition kernels, and how do they differ?",
+     ["convae", "rne"]),
+    ("Which papers train with a cross-entropy loss, and how do they differ?", ["ebm_adv", "ratio"]),
+]
+
 FILTERED = [
     ("ICLR 2025 papers on speculative decoding", ["pearl"]),
     ("ICLR 2026 papers on watermarking", ["wm_spec", "noiseprints"]),
@@ -553,7 +566,8 @@ def build() -> list[dict]:
                                      ("held-out-w", "w", COMPARATIVE_HELD_OUT_W),
                                      ("held-out-x", "x", COMPARATIVE_HELD_OUT_X),
                                      ("held-out-y", "y", COMPARATIVE_HELD_OUT_Y),
-                                     ("held-out-z", "z", COMPARATIVE_HELD_OUT_Z)):
+                                     ("held-out-z", "z", COMPARATIVE_HELD_OUT_Z),
+                                     ("held-out-za", "za", COMPARATIVE_HELD_OUT_ZA)):
                 for k, (q, gold) in enumerate(held, 1):
                     rows.append({"id": f"comparative-{tag}{k:02d}", "category": cat, "split": split, "turns": [q],
                                  "gold": [P[g] for g in gold]})
