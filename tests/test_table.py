@@ -444,12 +444,16 @@ def test_evidence_for_a_result_or_for_what_is_done_without_picks_that_sentence()
           "Prior work relies on attention weights on visual tokens as a detection signal.",
           "HaloProbe uses balanced training to isolate internal evidence.",
           "Guided decoding reduces hallucinations while preserving utility."]
-    halo = Source(1, Paper(paper_id="p", title="HaloProbe", abstract=" ".join(hp), venue="ICML", year=2026), "HaloProbe",
-                  sentences=hp, vectors=np.array([[1.0, 0.0], [0.98, 0.2], [0.2, 0.98], [0.9, 0.436]]),
-                  roles=source.roles)
+    halo = _said("HaloProbe", hp, [[1.0, 0.0], [0.98, 0.2], [0.2, 0.98], [0.9, 0.436]], source.roles)
     assert A.pick_evidence(question, halo, 2) == hp[:2]
     assert A.pick_evidence(question, halo, 2, held=frozenset({"train"})) == [hp[0], hp[2]]
     assert A.pick_evidence(question, halo, 2, held=frozenset({"video", "predict"})) == hp[:2]  # none holds half
+
+
+def _said(title: str, said: list[str], vectors: list[list[float]], roles: list[str]) -> Source:
+    """A source whose abstract is `said`, one 2-d vector and role per sentence."""
+    paper = Paper(paper_id=title.lower(), title=title, abstract=" ".join(said), venue="ICLR", year=2026)
+    return Source(1, paper, title, sentences=said, vectors=np.array(vectors), roles=roles)
 
 
 def test_a_how_much_question_quotes_the_figure_an_abstract_states() -> None:
@@ -459,9 +463,8 @@ def test_a_how_much_question_quotes_the_figure_an_abstract_states() -> None:
             "Memorizing outdated knowledge can cause negative transfer and forgetting.",
             "We introduce DEDUCE, a framework that unlearns selectively.",
             "DEDUCE improves overall accuracy with an average gain of up to 5.5% over baselines."]
-    source = Source(1, Paper(paper_id="d", title="DEDUCE", abstract=" ".join(said), venue="ICLR", year=2026), "DEDUCE",
-                    sentences=said, vectors=np.array([[1.0, 0.0], [0.99, 0.141], [0.5, 0.866], [0.3, 0.954]]),
-                    roles=["background", "background", "method", "result"])
+    source = _said("DEDUCE", said, [[1.0, 0.0], [0.99, 0.141], [0.5, 0.866], [0.3, 0.954]],
+                   ["background", "background", "method", "result"])
     question = np.array([1.0, 0.0])
     assert A.pick_evidence(question, source, 2) == said[:2]
     assert A.pick_evidence(question, source, 2, "number") == [said[0], said[3]]
