@@ -363,9 +363,9 @@ class Verifier:
                         and not conflict(clause, said, f"{said} {best}", source.paper.abstract, names)
                         and not conflict(clause, best, f"{said} {best}", source.paper.abstract, names)):
                     return True, said, ""
-            # "DTP prunes LLMs by … token importance from Mamba's internal parameters, reducing computation by nearly
-            # 50% and maintaining higher task performance" (over ICLR 2026): what it does, then what that gives, each
-            # said by its own sentence of the abstract; each part is judged alone, the figure where its part is closest
+            # "Fewer Weights, More Problems estimates the likelihood of parameters being pruned, demonstrating the
+            # severity of the attack on five models" (over ICLR 2026): what it does, then what that gives, each said
+            # by its own sentence of the abstract; each part is judged alone, the figure where its part is closest
             m = _TRAILING_ACTION.search(clause)
             if whole and m and numbers(clause[m.end():]) and not numbers(clause[:m.start()]):
                 head, tail = clause[:m.start()], clause[m.end():]

@@ -323,7 +323,8 @@ def number_conflict(claim: str, support: str, abstract: str = "") -> str:
             # that names no previous methods, so it is not among those closest to the claim; say so, not that it is
             # not there at all
             # (not when the abstract's only such number is part of a name: "10%" against "CIFAR-10")
-            if abstract and any(_same(n, s) for s, x, _ in _placed_numbers(abstract) if not _IN_NAME.search(abstract[max(0, x - 2):x])):
+            stated_anywhere = [s for s, x, _ in _placed_numbers(abstract) if not _IN_NAME.search(abstract[max(0, x - 2):x])]
+            if abstract and any(_same(n, s) for s in stated_anywhere):
                 return f"the number {n[0]:g}{n[1]} is in the abstract, but not in the sentences that bear on the rest of the claim"
             return f"the number {n[0]:g}{n[1]} is not one the abstract states"
     return ""
