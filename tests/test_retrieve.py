@@ -326,6 +326,23 @@ def test_a_paper_a_comparison_names_beside_a_description_gets_its_row(seed_index
     assert leads <= titles
 
 
+@pytest.mark.parametrize(("question", "alone"), [
+    ("How does GST differ from the Transformer?", True),
+    ("How does GRACE differ from Contrastive Learning?", True),
+    ("How is PEARL different from other speculative decoding methods?", False),  # it asks about those methods too
+])
+def test_a_comparison_of_one_named_paper_with_a_method_it_writes_is_about_that_paper(seed_index, settings, question,
+                                                                                      alone) -> None:
+    """Over ICML 2026 "How does NorMuon differ from Muon?" tabled nine papers that use Muon: the
+    question names one paper and a method its own abstract builds on, so it is about that paper."""
+    r = Retriever(seed_index, settings.retrieval)
+    hits = r.search(question, k=10)
+    relevant = r.relevant(question, hits, comparative=True, k=5)
+    named = question.split()[2]
+    assert any(h.paper.title.startswith(named) and h.paper.paper_id in relevant for h in hits)
+    assert (len(relevant) == 1) is alone
+
+
 @pytest.mark.parametrize(("question", "lead"), [
     ("How much better is the Halton scheduler than the confidence scheduler?", "Halton Scheduler"),
     ("What does Generative View Stitching do differently from autoregressive video models?", "Generative View Stitching"),

@@ -200,7 +200,7 @@ class Retriever:
         s = self.settings
         named = self._told_apart(query, named_papers(query, hits) | self.titled(query, hits) | self._coined_in(query, hits),
                                  hits)
-        if len(named) >= (2 if comparative else 1):
+        if len(named) >= (2 if comparative else 1) or (len(named) == 1 and self._set_against_names(query, hits, named)):
             return named
         if not comparative:
             best = max((h.dense for h in hits), default=0.0)
@@ -239,6 +239,18 @@ class Retriever:
             h.paper.paper_id for h in hits[k:]
             if score[h.paper.paper_id] >= best - s.comparative_margin and cover[h.paper.paper_id] >= max(full, 1e-9)
             and self.covered(query, replace(h.paper, abstract="", roles=[]), topic, groups) >= full}
+
+    def _set_against_names(self, query: str, hits: list[Hit], named: set[str]) -> bool:
+        """Does the question set the one paper it names against methods it only names, that the paper's own
+        abstract writes? "How does NorMuon differ from Muon?" is about NorMuon, whose abstract says how it
+        builds on Muon (over ICML 2026 it had tabled nine papers that use Muon); "How does PEARL differ from
+        other speculative decoding methods?" asks about those methods too, so it is not."""
+        paper = next(h.paper for h in hits if h.paper.paper_id in named)
+        lead = title_lead(paper.title)
+        # the names: words written with a capital, not the question's first, not the paper's own name
+        names = [w for w in re.findall(r"[\w-]+", query)[1:] if w[:1].isupper() and w.lower() != lead.lower()]
+        rest = _asked(query) - set(tokenize(lead)) - {t for w in names for t in tokenize(w, query=True)}
+        return bool(names) and all(_writes(paper, w) for w in names) and not self._specific(rest)
 
     def _coined_in(self, query: str, hits: list[Hit]) -> set[str]:
         """The hits whose abstract defines a name in mixed case the query writes ("Contamination Detection
