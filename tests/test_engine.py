@@ -411,6 +411,17 @@ def test_an_amount_asked_of_an_abstract_that_states_none_is_said_so(settings, se
     assert intent("How accurate are they?") == intent("How effective is it?") == "number"
 
 
+def test_notes_before_the_quotes_lead_into_them_once() -> None:
+    """Over ICLR 2026 "How much faster is DFlash than autoregressive decoding?" read "None of these abstracts uses
+    the word “DFlash”. What they say: The abstract of ParallelBench gives no figure for this."."""
+    unused = "None of these abstracts uses the word “DFlash”. What they say:"
+    assert A.joined_notes(unused, "", "The abstract of ParallelBench gives no figure for this.") == \
+        "The abstract of ParallelBench gives no figure for this. " + unused
+    both = A.joined_notes(unused, "None of these abstracts gives a figure for this. What they say:")
+    assert both.count("What they say:") == 1 and both.endswith("What they say:")
+    assert A.joined_notes("", "") == "" and A.joined_notes("", unused) == unused
+
+
 def test_an_answer_that_opens_with_it_names_the_paper_it_cites(settings, seed_index) -> None:
     """Read in a comparison whose first model sentences were withheld: the answer began "It
     develops a Markov-chain-based watermark generator … [2]", and the reader could not tell

@@ -232,6 +232,20 @@ def without_figures(question: str, ev: Evidence) -> str:
     return f"The abstract{'s' if len(names) > 1 else ''} of {listed} {say if len(names) > 1 else says}."
 
 
+_LEADS_IN = re.compile(r"\s*What (?:it says|they say):$")
+
+
+def joined_notes(*notes: str) -> str:
+    """The notes said before the quotes, as one: a note that leads into them ("… What they say:") comes last and
+    leads in once. Over ICLR 2026 "How much faster is DFlash than autoregressive decoding?" read "None of these
+    abstracts uses the word “DFlash”. What they say: The abstract of ParallelBench gives no figure for this."
+    """
+    notes = tuple(n for n in notes if n)
+    leading = [n for n in notes if _LEADS_IN.search(n)]
+    body = [n for n in notes if n not in leading] + [_LEADS_IN.sub("", n) for n in leading[:-1]] + leading[-1:]
+    return " ".join(body)
+
+
 def pick_evidence(question_vec: np.ndarray, source: Source, count: int, wants: str = "",
                   bonus: float = 0.15, without: frozenset[str] = frozenset(),
                   seen: frozenset[str] = frozenset(), held: frozenset[str] = frozenset()) -> list[str]:

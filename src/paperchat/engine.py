@@ -144,7 +144,7 @@ class Engine:
             yield from self._at_once(A.abstained(plan, found, {}, self.model_name), clock)
             return
         ev = self._evidence(plan, found)
-        plan.note = " ".join(n for n in (plan.note, A.alone(plan, ev), A.without_figures(plan.question, ev)) if n)
+        plan.note = A.joined_notes(plan.note, A.alone(plan, ev), A.without_figures(plan.question, ev))
         if plan.note:
             ev.text = f"*{plan.note}*\n\n{ev.text}"
         clock.mark("first_token_s")
