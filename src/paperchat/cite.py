@@ -1150,9 +1150,11 @@ def _asked_unheld(clause: str, asked: str, paper: Paper) -> str:
     said = set(tokenize(clause))
     # "Sheaf Neural Networks … evaluates on 6/7 MoleculeNet benchmarks", of "… achieves SOTA on 6/7 MoleculeNet
     # benchmarks" (ICML 2026): being evaluated on the data the paper's own sentence names is what that sentence says
+    # in any case ("SWE-bench" of "on SWE-Bench Verified"), and not the paper's own name ("SWE-RM evaluates on …")
+    own = {paper.name.lower(), title_lead(paper.title).lower()}
     def names_its_data() -> bool:  # read only for a data word the abstract does not hold
-        return any(_says(s, n) and not of_earlier_work(s)
-                   for n in DATA_NAME.findall(clause) for s in sentences(paper.abstract))
+        return any(_says(s, n, re.I) and not of_earlier_work(s)
+                   for n in DATA_NAME.findall(clause) if n.lower() not in own for s in sentences(paper.abstract))
 
     for word in sorted(wanted & said):  # "in-between" is held by "inbetweening"
         if held_at_stem(word, held) or word.replace("-", "") in squashed or (word in _DATA_TERMS and names_its_data()):
