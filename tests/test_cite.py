@@ -1136,6 +1136,34 @@ def test_being_evaluated_on_data_the_paper_names_is_no_word_of_the_question_put_
     assert _asked_unheld("SWE-RM evaluates on code review", asked, swe) == "evalu"
 
 
+HUMANLM = ("Large Language Models (LLMs) are increasingly used to simulate how specific users respond to any context. "
+           "To address these limitations, we propose a novel training framework, HumanLM, which builds user simulators "
+           "that accurately reflect real users. For extensive evaluation, we develop Humanual, a comprehensive "
+           "benchmark on simulating real users. Across the datasets, HumanLM significantly outperforms the best "
+           "alternative approaches by an average relative improvement of 16.3% on alignment score from an LLM judge.")
+
+
+@pytest.mark.parametrize(("claim", "kept"), [
+    ("HumanLM is a large-scale language model that significantly outperforms the best alternative approaches on "
+     "alignment score from an LLM judge [1].", False),
+    ("HumanLM is a training framework that builds user simulators that accurately reflect real users [1].", True),
+    ("HumanLM is a novel method that builds user simulators that accurately reflect real users [1].", True),  # any kind
+    ("HumanLM is a variant of user simulators that accurately reflect real users [1].", True),  # said by relation
+    ("Humanual is a comprehensive benchmark on simulating real users [1].", True),  # a name the abstract coins
+    ("Humanual is a language model for simulating real users [1].", False),
+])
+def test_what_a_sentence_calls_a_paper_its_abstract_must_call_it(verifier, claim, kept) -> None:
+    """Over ICML 2026 "What does HumanLM do …?" got "HumanLM is a large-scale language model that significantly
+    outperforms …", kept: its abstract proposes "a novel training framework, HumanLM" and says "large language
+    models" only of others. What a clause says a paper (or a name its abstract coins) is, the abstract must say."""
+    shown = _shown(verifier, (_paper("h", "HumanLM: Simulating Users with State Alignment Beats Response Imitation",
+                                     HUMANLM), "HumanLM"))
+    out = verifier.check(claim, shown, Verification())
+    assert (out.text is not None) is kept, (claim, out.reason)
+    if not kept:
+        assert "which its abstract does not" in out.reason
+
+
 def test_a_list_of_the_papers_clauses_is_judged_clause_by_clause(verifier) -> None:
     """Over ICML 2026 the protein-design answer was withheld whole: "DeCoDe decouples diffusion processes, while
     Proteo-R1 uses CoT reasoning, MoMST learns relative preference signals, and String Method probes diffusion

@@ -642,6 +642,14 @@ class Verifier:
                     and not re.search(r"\b(?:differ|vary|are different)\b", said, re.I)):  # "… papers differ in …"
                 return _unsupported(sentence, report, f"it says this of the {papers}, but only "
                                     f"{' '.join(f'[{n}]' for n in backers)} supports it", valid, {})
+            lead = None if _about(said, subjects) else _NAME_IS_A.match(strip_markers(said))
+            lead_name, rest = (lead.group(1), strip_markers(said)[lead.end(1):]) if lead else ("", "")
+            for n in backers if lead_name else []:  # "TimeID is a benchmark [1]": a name the abstract coins, not its title's
+                kind = _kind_unsaid(rest, by_n[n].paper, lead_name) if (
+                    n in by_n and _coins(by_n[n].paper.abstract, lead_name)) else ""
+                if kind:
+                    return _unsupported(sentence, report, f"it calls {lead_name} a {kind}, which its abstract does not",
+                                        valid, {})
             for n in _about(said, subjects):  # "…, while [2] demonstrates X": X must be [2]'s, not moved
                 # "TrustGen traces the provenance of generated images by …", to "Which papers trace the
                 # provenance of generated text or images?": the question's words said of a paper that never uses them
@@ -651,6 +659,11 @@ class Verifier:
                                         f"(“{pinned}”), a word its abstract does not use", valid, {})
                 if n not in backers and _namesakes(by_n, n) & set(backers):
                     continue  # "DUET is flexible …" of two papers called DUET: said of the one that backs it
+                kind = _kind_unsaid(_strip(said, [subjects[n], by_n[n].label, by_n[n].paper.title, by_n[n].paper.name]),
+                                    by_n[n].paper)
+                if kind:  # "HumanLM is a large-scale language model …" of "we propose a novel training framework, HumanLM"
+                    return _unsupported(sentence, report, f"it calls {by_n[n].label} a {kind}, which its abstract "
+                                        "does not", valid, {})
                 bare_said = _strip(said, [subjects[n], by_n[n].label, by_n[n].paper.title])
                 fault = next((why for sent in support.get(n, []) if (why := fault_conflict(bare_said, sent))), "")
                 if fault:  # "Gen-DFL has been shown to struggle …", what the abstract says of DFL
@@ -1018,6 +1031,57 @@ def _short_name(source: Source, clause: str) -> str:
     # "The paper presents RMNP" says only the name: the name is what it claims
     said = _key_terms(_strip(clause, [lead])) - asking_terms() - _CREDIT_WORDS - set(tokenize(lead))
     return lead if len(said) >= 2 else ""
+
+
+# "<name> is a large-scale language model that …": what the clause calls the paper (its name taken out)
+_IS_A = re.compile(r"^(?:the\s+)?(?:(?:paper|work|method|model|framework|approach)\s+)?(?:\[\d+\]\s*)?(?:is|was)\s+"
+                   r"(?:a|an)\s+(?P<kind>[\w\s-]+?)(?=\s+(?:that|which|for|to|with|where|whose|designed|trained|used|"
+                   r"based|built|of|in|on|by|and|or|via|using|from|at|as)\b|\s*(?:[,;:.(\[]|$))", re.I)
+# a clause that opens with a name and says what it is ("TimeID is a …")
+_NAME_IS_A = re.compile(r"\s*(?:The\s+)?([A-Z][\w-]+)\s+(?=(?:is|was)\s+an?\s)")
+# what any method is called, one for another ("a framework" of "we propose X, a training-free method")
+_KINDS = frozenset(tokenize("framework technique algorithm strategy scheme procedure paradigm pipeline recipe mechanism "
+                            "system tool module solution")) | {"method", "approach"}
+# a kind said by relation to something else ("a variant of Muon"), not what the paper is called
+_RELATIONAL = frozenset(tokenize("variant type kind form extension version generalization combination family set class "
+                                 "member part instance case step way"))
+_PROPOSES = re.compile(r"\b(?:we|this\s+(?:paper|work))\s+(?:\w+\s+){0,2}?(?:propose|introduce|present|develop|design|"
+                       r"build|offer|call|name|term)|^(?:it|this\s+\w+)\s+(?:is|was)\b", re.I)
+
+
+def _coins(abstract: str, word: str) -> bool:
+    """Does the abstract write `word` as a name: as it is written, and, when only its first letter is a capital
+    ("Humanual"), somewhere within a sentence ("This" and "It" open sentences only)?"""
+    inner = re.search(r"[A-Z0-9]", word[1:]) is not None
+    return _says(abstract, word) and (inner or re.search(rf"[\w,;:(]\s+{re.escape(word)}(?!\w)", abstract) is not None)
+
+
+def _kind_unsaid(clause: str, paper: Paper, name: str = "") -> str:
+    """What the clause calls the paper ("is a large-scale language model") when its abstract calls it no such
+    thing, else "": the kind's last word must be in the title or in a sentence that names the paper or says what
+    it proposes ("we propose a novel training framework, HumanLM"); any word for a method stands for another."""
+    m = _IS_A.match(clause.strip())
+    last = _kind_word(m.group("kind").split()[-1]) if m else ""
+    if not last or last in _RELATIONAL:
+        return ""
+    head = {last} | (_KINDS if last in _KINDS else set())
+    names = [w for w in (paper.name, title_lead(paper.title), name) if w]
+    if head & _kind_words(paper.title):
+        return ""
+    for sent in sentences(paper.abstract):
+        if head & _kind_words(sent) and (_PROPOSES.search(sent) or any(_says(sent, w, re.I) for w in names)):
+            return ""
+    return m.group("kind").strip() if m else ""
+
+
+def _kind_word(word: str) -> str:
+    """A word as a kind: its term, or the word itself where tokenize drops it ("method", "approach")."""
+    return next(iter(tokenize(word)), word.lower().removesuffix("es") if word.lower().endswith("ches") else
+                word.lower().removesuffix("s"))
+
+
+def _kind_words(text: str) -> set[str]:
+    return {_kind_word(w) for w in re.findall(r"[\w-]+", text)}
 
 
 def _strip(text: str, names: Sequence[str]) -> str:
