@@ -470,6 +470,25 @@ def test_a_how_much_question_quotes_the_figure_an_abstract_states() -> None:
     assert A.pick_evidence(question, source, 2, "number") == [said[0], said[3]]
 
 
+def test_a_question_asking_what_a_paper_is_and_a_figure_quotes_what_it_proposes_too() -> None:
+    """Over ICML 2026 "What does HumanLM do and how many participants were in its study?" quoted three sentences
+    of figures and not "we propose a novel training framework, HumanLM, …" (which the role head takes for
+    background), and the model called HumanLM "a large-scale language model"."""
+    said = ["LLMs are increasingly used to simulate users.",
+            "To address this, we propose a novel training framework, HumanLM, which builds user simulators.",
+            "Humanual consists of six datasets with 26k users.",
+            "HumanLM improves alignment by 16.3% over baselines.",
+            "In a study with 37 participants, HumanLM scores highest."]
+    source = _said("HumanLM", said, [[0.8, 0.6], [0.6, 0.8], [0.95, 0.312], [0.97, 0.243], [1.0, 0.0]],
+                   ["background", "background", "result", "result", "result"])
+    question = "What does HumanLM do and how many participants were in its study?"
+    assert A.intent(question) == "number" and A.asks_what_it_is(question)
+    assert not A.asks_what_it_is("How many participants were in HumanLM's study?")
+    vec = np.array([1.0, 0.0])
+    assert said[1] not in A.pick_evidence(vec, source, 3, "number")
+    assert A.pick_evidence(vec, source, 3, "number", what_it_is=True) == said[1:]
+
+
 def test_evidence_for_what_problem_a_paper_addresses_picks_its_gap_and_tell_me_more_picks_others() -> None:
     """Read in a conversation: "What problem does Gen-DFL address?" quoted its method and results,
     not "… DFL has also been shown to struggle in high-dimensional settings"; "Tell me more." then

@@ -181,6 +181,16 @@ _DATA_NAMED = re.compile(r"\b(?i:datasets?|benchmarks?|corpus|corpora|evaluat\w*
                          r"\b[A-Z][A-Za-z]*-\d+\b")
 
 
+# "What does HumanLM do and how many …?", "What is GenCape and what are its two main components?": what the paper is,
+# asked beside a figure or its data
+_ASKS_WHAT_IT_IS = re.compile(r"\bwhat (?:does|do|did) [\w-]+(?: [\w-]+){0,3}? do\b|\bwhat (?:is|are) [\w-]+ and\b", re.I)
+
+
+def asks_what_it_is(question: str) -> bool:
+    """Does the question ask what a paper is or does beside a figure or its data (`intent` "number" or "data")?"""
+    return intent(question) in ("number", "data") and _ASKS_WHAT_IT_IS.search(question) is not None
+
+
 def intent(question: str) -> str:
     """What kind of sentence answers the question: "number", "data", "method", "result", "problem" or ""."""
     if asks_most(question):  # "Which of them reports the biggest gain?"
@@ -248,7 +258,8 @@ def joined_notes(*notes: str) -> str:
 
 def pick_evidence(question_vec: np.ndarray, source: Source, count: int, wants: str = "",
                   bonus: float = 0.15, without: frozenset[str] = frozenset(),
-                  seen: frozenset[str] = frozenset(), held: frozenset[str] = frozenset()) -> list[str]:
+                  seen: frozenset[str] = frozenset(), held: frozenset[str] = frozenset(),
+                  what_it_is: bool = False) -> list[str]:
     """The `count` sentences of the source that best answer the question, in abstract order:
     closeness to it, plus `bonus` for a sentence of the kind it asks for (a number for "how
     much", the method for "how does it work", the data for "what data", a result for "what is
@@ -256,7 +267,8 @@ def pick_evidence(question_vec: np.ndarray, source: Source, count: int, wants: s
     asks to be done `without` ("needs no retraining": "a training-free … paradigm"), or, times the share
     of them it holds, for one that holds at least half the terms a question picking among the papers shown
     picks by (`held`: "train" of "Do any of them need training?"). Sentences `seen` in the answer before
-    ("Tell me more") are left out while the abstract has others."""
+    ("Tell me more") are left out while the abstract has others. A question that also asks what the paper is
+    (`what_it_is`) gets its best objective or method sentence beside them when none is kept."""
     assert source.vectors is not None
     sims = source.vectors @ question_vec
     doing: set[int] = set()  # the sentences that say it does without what is asked
@@ -303,12 +315,21 @@ def pick_evidence(question_vec: np.ndarray, source: Source, count: int, wants: s
         # over ICLR 2026 "Which of them is training-free?" quoted DSCR's two sentences on hallucination, closer to
         # the conversation, not its "a lightweight and training-free method": what makes it one is what was asked
         ensure(lambda i: i in doing)
+    roles = source.roles if len(source.roles) == len(source.sentences) else [""] * len(source.sentences)
+    def says_what(i: int) -> bool:  # "we propose …" (the role head can take it for background), or its aim or method
+        return T.proposes(source.sentences[i]) or roles[i] in ("objective", "method")
+    if what_it_is and not any(says_what(i) for i in keep):
+        # over ICML 2026 "What does HumanLM do and how many participants were in its study?" quoted three sentences
+        # of figures, not "we propose a novel training framework, HumanLM, which builds user simulators …", and the
+        # model called it "a large-scale language model"
+        said = [i for i in ranked if says_what(i) and np.isfinite(sims[i])]
+        keep += sorted(said, key=lambda i: not T.proposes(source.sentences[i]))[:1]  # "we propose …" first
     return [source.sentences[i] for i in sorted(keep)]
 
 
 def evidence(question_vec: np.ndarray, sources: list[Source], use: Sequence[int], count: int,
              wants: str = "", without: frozenset[str] = frozenset(), seen: frozenset[str] = frozenset(),
-             held: frozenset[str] = frozenset()) -> Evidence:
+             held: frozenset[str] = frozenset(), what_it_is: bool = False) -> Evidence:
     """Markdown bullets quoting each source numbered in `use`, and the quotes per source; `seen`:
     sentences quoted just before ("Tell me more"), left out where the abstract has others; `held`: the
     terms a question picking among the papers shown picks by (`pick_evidence`)."""
@@ -316,7 +337,8 @@ def evidence(question_vec: np.ndarray, sources: list[Source], use: Sequence[int]
     for s in sources:
         if s.n not in use:
             continue
-        quotes[s.n] = pick_evidence(question_vec, s, count, wants, without=without, seen=seen, held=held)
+        quotes[s.n] = pick_evidence(question_vec, s, count, wants, without=without, seen=seen, held=held,
+                                    what_it_is=what_it_is and len(use) == 1)
         venue = f"{s.paper.venue} {s.paper.year}"
         # abstract text is untrusted: "[0,1]" is the paper's text, not a citation, and no link is made
         quoted = inert(" ".join(quotes[s.n]))

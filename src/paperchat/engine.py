@@ -331,7 +331,7 @@ class Engine:
                 if plan.reading == "narrow" and conversation.picks(picking) == "holding"
                 and not asks_most(plan.question) else frozenset())
         return A.evidence(qvec, sources, use, count, A.intent(plan.question),
-                          frozenset(asked_without(picking)), plan.seen, held)
+                          frozenset(asked_without(picking)), plan.seen, held, A.asks_what_it_is(plan.question))
 
     def compare(self, paper_ids: Sequence[str]) -> Table:
         """The comparison table for papers a person names (cells by role and position)."""

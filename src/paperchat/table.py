@@ -65,6 +65,11 @@ _MAKES_DATA = re.compile(_OURS + r"(?:introduc|present|propos|construct|releas|b
                          r"provid)\w*\b(?:(?!\b(?:that|which|who|to|by|using|on|across|with)\b)[^.;]){0,80}?"
                          r"(?:\b(?:datasets?|benchmarks?|corpus|corpora|suites?)\b|(?-i:[A-Za-z]Bench|-Bench)\b)", re.I)
 _PROPOSES = re.compile(_OURS + r"(?:propos|introduc|present)\w*\b", re.I)
+
+
+def proposes(sentence: str) -> bool:
+    """Does the sentence say what the paper proposes ("we propose …", "this work presents …")?"""
+    return _PROPOSES.search(sentence) is not None
 _NUMBER = re.compile(r"\d")
 # a sentence that states what is missing or hard (the gap a paper addresses), not the field's introduction
 _GAP = re.compile(r"^(?:however|yet|but|despite|although|though|while|unfortunately|nevertheless)\b|\b(?:"
