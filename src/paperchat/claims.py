@@ -464,6 +464,25 @@ def does_without(term: str, negated: set[str]) -> bool:
     return term in negated or (term.startswith("re") and len(term) > 5 and term[2:] in negated)
 
 
+_CONTRAST = re.compile(r"unlike", re.I)  # sets things apart; "contrary to the belief that X" and "rather than X" deny X
+
+
+def _contrasted_in_part(claim: str, support: str) -> set[str]:
+    """The terms only a contrast of the support governs ("unlike continuous flow matching", up to its comma) when the
+    claim holds part of what it contrasts, not the whole: "Minibatch Optimal Transport … in Discrete Flow Matching
+    introduces minibatch OT … in discrete flow matching" (ICML 2026) was withheld against "However, unlike continuous
+    flow matching, the rectification strategy cannot be applied …", as if it had dropped a negation."""
+    held, part, plain = set(tokenize(claim)), set(), set()
+    for m in _own_negations(support):
+        words = " ".join(support[m.end():].split()[:4])
+        if _CONTRAST.fullmatch(m.group(0)):
+            governed = set(tokenize(_GOVERNED_ENDS.sub("", words.split(",")[0])))
+            part |= governed if not governed <= held else set()
+        else:
+            plain |= set(tokenize(_GOVERNED_ENDS.sub("", words)))
+    return part - plain
+
+
 ABSTRACT_NEGATES = "the abstract negates what the claim states"
 CLAIM_NEGATES = "the claim negates what the abstract states"
 
@@ -483,7 +502,7 @@ def polarity_conflict(claim: str, support: str, abstract: str = "") -> str:
     # a dropped negation's terms, not those of one the claim keeps ("grokking is not an inherent failure mode"
     # against "… is not an inherent failure mode …, and thus does not require fundamental changes")
     if (said < stated and set(tokenize(claim)) & (done_without(support) - _affirmed_terms(support) - done_without(claim)
-                                                  - _set_against(claim))
+                                                  - _set_against(claim) - _contrasted_in_part(claim, support))
             and not _kept_as_not_harmed(claim, support)):
         return ABSTRACT_NEGATES
     if not said and abstract and any(_denies(claim, sentence) for sentence in sentences(abstract)):
