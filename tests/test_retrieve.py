@@ -63,6 +63,11 @@ def test_a_name_typed_in_lower_case_or_an_abbreviation_an_abstract_defines_calls
     assert calling("what is cfg", papers) == set()  # an abbreviation is matched as the question writes one
     many = [p for p in papers if re.search(r"\(LLMs?\)", p.abstract)]
     assert len(many) > CALLING_AT_MOST and calling("What do LLMs do?", papers) == set()  # "(LLMs)": several
+    # the capitals ending a hyphenated name are no name: over ICLR 2026 "What is Goedel-Prover-V2 …?" called PatchRefiner V2
+    v2 = Paper(paper_id="v2", title="PatchRefiner V2", abstract="We introduce PatchRefiner V2, a depth estimator.",
+               venue="ICLR", year=2026)
+    assert calling("What is Goedel-Prover-V2 and how well does it do?", [v2]) == set()
+    assert calling("What is PatchRefiner V2?", [v2]) == {"v2"}
 
 
 def test_an_ordinary_word_typed_in_lower_case_calls_no_paper_of_that_name(seed_index, settings) -> None:

@@ -691,7 +691,8 @@ def calling(query: str, papers: Sequence[Paper], ordinary: Callable[[str], bool]
     words = {w.lower() for w in typed}
     # "CFG", and a name in mixed case the abstract defines ("Contamination Detection via Context (CoDeC)": "CoDeC"
     # typed alone found the audio-codec papers)
-    capitals = set(re.findall(r"\b[A-Z][A-Z0-9-]+(?=s?\b)", query)) | set(mixed_names(query))
+    # ("V2" of "Goedel-Prover-V2" is no name: over ICLR 2026 it called PatchRefiner V2)
+    capitals = set(re.findall(r"(?<![\w-])[A-Z][A-Z0-9-]+(?=s?\b)", query)) | set(mixed_names(query))
     coined = [(p.paper_id, _coined(p)) for p in papers]  # once a paper, not once a word
     out: set[str] = set()
     for name in words:
