@@ -316,6 +316,7 @@ def pick_evidence(question_vec: np.ndarray, source: Source, count: int, wants: s
         # the conversation, not its "a lightweight and training-free method": what makes it one is what was asked
         ensure(lambda i: i in doing)
     roles = source.roles if len(source.roles) == len(source.sentences) else [""] * len(source.sentences)
+
     def says_what(i: int) -> bool:  # "we propose …" (the role head can take it for background), or its aim or method
         return T.proposes(source.sentences[i]) or roles[i] in ("objective", "method")
     if what_it_is and not any(says_what(i) for i in keep):

@@ -1045,7 +1045,7 @@ _KINDS = frozenset(tokenize("framework technique algorithm strategy scheme proce
 # a kind said by relation to something else ("a variant of Muon"), not what the paper is called
 _RELATIONAL = frozenset(tokenize("variant type kind form extension version generalization combination family set class "
                                  "member part instance case step way"))
-_PROPOSES = re.compile(r"\b(?:we|this\s+(?:paper|work))\s+(?:\w+\s+){0,2}?(?:propose|introduce|present|develop|design|"
+_CALLS_IT = re.compile(r"\b(?:we|this\s+(?:paper|work))\s+(?:\w+\s+){0,2}?(?:propose|introduce|present|develop|design|"
                        r"build|offer|call|name|term)|^(?:it|this\s+\w+)\s+(?:is|was)\b", re.I)
 
 
@@ -1069,15 +1069,18 @@ def _kind_unsaid(clause: str, paper: Paper, name: str = "") -> str:
     if head & _kind_words(paper.title):
         return ""
     for sent in sentences(paper.abstract):
-        if head & _kind_words(sent) and (_PROPOSES.search(sent) or any(_says(sent, w, re.I) for w in names)):
+        if head & _kind_words(sent) and (_CALLS_IT.search(sent) or any(_says(sent, w, re.I) for w in names)):
             return ""
     return m.group("kind").strip() if m else ""
 
 
 def _kind_word(word: str) -> str:
-    """A word as a kind: its term, or the word itself where tokenize drops it ("method", "approach")."""
-    return next(iter(tokenize(word)), word.lower().removesuffix("es") if word.lower().endswith("ches") else
-                word.lower().removesuffix("s"))
+    """A word as a kind: its term, or the word itself, singular, where tokenize drops it ("method", "approaches")."""
+    terms = tokenize(word)
+    if terms:
+        return terms[0]
+    w = word.lower()
+    return w.removesuffix("es") if w.endswith("ches") else w.removesuffix("s")
 
 
 def _kind_words(text: str) -> set[str]:

@@ -65,11 +65,6 @@ _MAKES_DATA = re.compile(_OURS + r"(?:introduc|present|propos|construct|releas|b
                          r"provid)\w*\b(?:(?!\b(?:that|which|who|to|by|using|on|across|with)\b)[^.;]){0,80}?"
                          r"(?:\b(?:datasets?|benchmarks?|corpus|corpora|suites?)\b|(?-i:[A-Za-z]Bench|-Bench)\b)", re.I)
 _PROPOSES = re.compile(_OURS + r"(?:propos|introduc|present)\w*\b", re.I)
-
-
-def proposes(sentence: str) -> bool:
-    """Does the sentence say what the paper proposes ("we propose …", "this work presents …")?"""
-    return _PROPOSES.search(sentence) is not None
 _NUMBER = re.compile(r"\d")
 # a sentence that states what is missing or hard (the gap a paper addresses), not the field's introduction
 _GAP = re.compile(r"^(?:however|yet|but|despite|although|though|while|unfortunately|nevertheless)\b|\b(?:"
@@ -150,6 +145,11 @@ NAMED_BONUS = 0.15  # Data: a sentence naming its data ("MoleculeNet") over one 
 USES_BONUS = 0.15  # Data: one saying the paper is tested or trained on it (_USES_DATA); set as NAMED_BONUS, not tuned
 GAP_BONUS = 0.15  # Problem: a gap stated (states_gap) over the field's introduction; set as ROLE_BONUS, not tuned
 CLOSING_COST = 0.2  # Result, Data: a closing sentence (closes) under one that states; set as NUMBER_BONUS, not tuned
+
+
+def proposes(sentence: str) -> bool:
+    """Does the sentence say what the paper proposes ("we propose …", "this work presents …")?"""
+    return _PROPOSES.search(sentence) is not None
 
 
 def states_gap(sentence: str) -> bool:
