@@ -766,6 +766,13 @@ def test_faster_is_fast_and_a_defense_defends() -> None:
     # "Which papers propose new optimizers?" tabled a paper that "jointly optimizes the width …"
     assert same("optimizers", "a learned optimizer") and not same("optimizers", "it optimizes the width")
     assert same("optimization", "we optimize") and same("optimization", "a learned optimizer")
+    # "Which papers explain in-context learning theoretically?", over ICML 2026, met no "A Generalization
+    # Theory for Meta-Learning"; "prove" met no "provably", "sparse" no "sparsity"
+    assert same("theoretically", "A Generalization Theory") and same("theory", "a theoretical analysis")
+    assert same("prove convergence", "provably convergent") and same("proof", "we prove")
+    assert same("sparsity", "sparse features") and same("uncertainty", "uncertain labels")
+    assert same("stability", "stable training") and not same("theory", "a theorem")
+    assert not same("analyses", "an analytic form")
     # -er nouns are left alone
     assert tokenize("layers of higher order") == ["layer", "high", "order"]
     assert tokenize("later layers")[0] != tokenize("late")[0]

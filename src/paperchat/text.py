@@ -70,11 +70,17 @@ _DEGREE = {form: base for base in _PLAIN for form in _degrees(base)}
 # against prompt injection?" met no "Prompt Injection Defense"), "reduce"/"reduction", "verify"/"verification",
 # "solve"/"solution"/"solver", "detect"/"detector", "predict"/"predictor", "speed"/"speedup", "privacy"/"private"
 # ("Which papers study privacy … in diffusion models?" met no "Private Diffusion Models"), "invert"/"inversion"/
-# "inverse" ("Which papers invert a generative model …?" met no "Rectified Flow Inversion"). Words of one
-# meaning ("fast", "speed up", "accelerate") stay apart: that is the dense search's work (README, Limits).
+# "inverse" ("Which papers invert a generative model …?" met no "Rectified Flow Inversion"), "theory"/"theoretical"
+# ("Which papers explain in-context learning theoretically?", over ICML 2026, met no "A Generalization Theory for
+# Meta-Learning"), "prove"/"provably"/"proof", "sparse"/"sparsity", "uncertain"/
+# "uncertainty", "stable"/"stability". Words of one meaning ("fast", "speed up", "accelerate") stay apart:
+# that is the dense search's work (README, Limits); and so do "theorem", and "analysis" and "analyze" (joined,
+# "Compare the generalization analyses of VAEs." tabled a VAE paper that says "analysis" of something else).
 _FAMILY = {"defens": "defend", "defenc": "defend", "explan": "explain", "reduct": "reduc", "verif": "verifi",
            "decis": "decid", "solut": "solv", "solver": "solv", "detector": "detect", "predictor": "predict",
-           "speedup": "speed", "privaci": "privat", "invers": "invert"}
+           "speedup": "speed", "privaci": "privat", "invers": "invert", "theoret": "theori",
+           "provabl": "prove", "proof": "prove", "sparsiti": "spars",
+           "uncertainti": "uncertain", "stabil": "stabl"}
 # Words Snowball joins to another of a different meaning: "transformer" (the architecture) is not
 # "transform" ("… make its transformations invertible" is not a question about transformers), a
 # "covariate" is no "covariance" (both were "covari": "Which papers model means and covariances?"
@@ -98,7 +104,7 @@ _HYPHEN_PLURAL = re.compile(r"^[a-z]{2,}[^suie]s$")
 
 
 # What `tokenize` gives changed: a keyword index saved with another version is rebuilt on load.
-TOKENS_VERSION = 9
+TOKENS_VERSION = 10
 
 
 def tokenize(text: str, query: bool = False) -> list[str]:

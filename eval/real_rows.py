@@ -1,0 +1,72 @@
+"""Comparison rows over the real corpora: do they go to papers on the question, and do the papers known
+to be on it get one?
+
+    python eval/real_rows.py --icml DIR --iclr DIR    # indexes of ../shared/corpora's ICML and ICLR 2026
+
+The eval's comparative questions (eval/questions.jsonl) are asked of the 76 seed abstracts, where every
+paper on a topic can be listed. Over the 4,302 ICLR and 5,788 ICML 2026 abstracts no one can list them
+all, so eval/real_rows.jsonl keeps, per question, the papers judged by reading their abstracts: `on`
+(the rows of the first run read as on the question, and papers a word search found that were read as on it
+and got no row) and `off` (rows read as not on it). A row that was never judged is counted apart
+(`unjudged`), not guessed; a change that tables new papers must have them read and added. Answers are
+extractive (no model): the table is built before the model writes anything.
+
+Figures: precision = rows judged on / rows judged; known rowed = papers judged on that got a row / papers
+judged on (a floor on recall's reach, not recall: the papers on a question that no one read are not in it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "src"))
+
+from paperchat.config import Settings  # noqa: E402
+from paperchat.engine import Engine  # noqa: E402
+
+JUDGED = ROOT / "eval" / "real_rows.jsonl"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--icml", type=Path, required=True, help="an index of icml2026.jsonl.gz")
+    parser.add_argument("--iclr", type=Path, required=True, help="an index of iclr2026.jsonl.gz")
+    args = parser.parse_args()
+    indexes = {"icml2026": args.icml, "iclr2026": args.iclr}
+    for name, where in indexes.items():
+        if not (where / "manifest.json").is_file():
+            print(f"{where}: no paperchat index here (paperchat ingest ../shared/corpora/{name}.jsonl.gz "
+                  f"--index {where})", file=sys.stderr)
+            return 2
+    questions = [json.loads(line) for line in JUDGED.read_text(encoding="utf-8").splitlines() if line.strip()]
+    totals = {"on": 0, "off": 0, "unjudged": 0, "known": 0, "known_rowed": 0}
+    print("| question | rows | on | off | unjudged | known on, rowed |")
+    print("|---|---|---|---|---|---|")
+    for corpus, where in indexes.items():
+        engine = Engine.open(Settings.load().changed(index={"dir": where.resolve()}), model=False)
+        for q in (q for q in questions if q["corpus"] == corpus):
+            table = engine.answer(q["question"]).table
+            rows = [r.paper_id for r in table.rows] if table else []
+            on, off = set(q["on"]), set(q["off"])
+            counts = {"on": sum(p in on for p in rows), "off": sum(p in off for p in rows),
+                      "unjudged": sum(p not in on | off for p in rows), "known": len(on),
+                      "known_rowed": len(on & set(rows))}
+            for key, value in counts.items():
+                totals[key] += value
+            unjudged = [p for p in rows if p not in on | off]
+            print(f"| {q['id']} {q['question']} | {len(rows)} | {counts['on']} | {counts['off']} | "
+                  f"{counts['unjudged']}{' ' + ', '.join(unjudged) if unjudged else ''} | "
+                  f"{counts['known_rowed']} of {counts['known']} |")
+    judged = totals["on"] + totals["off"]
+    print(f"\nrow precision {totals['on']}/{judged} = {totals['on'] / max(judged, 1):.3f} "
+          f"({totals['unjudged']} rows unjudged); known on-topic papers rowed {totals['known_rowed']}/"
+          f"{totals['known']} = {totals['known_rowed'] / max(totals['known'], 1):.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
