@@ -654,6 +654,10 @@ def test_a_count_no_number_of_the_abstract_gives_is_said_to_be_missing(settings,
     assert states_count("It cuts decoding steps from 256 to 24.", "decoding steps")
     assert states_count("a benchmark of three hundred tasks", "task")
     assert not states_count("We evaluate on many tasks released in 2024 and on 3 datasets of images.", "tasks")
+    # over ICML 2026 NanoQuant's abstract was said to never say how many bits; it says "binary (1-bit)"
+    assert states_count("existing methods fail to compress models to binary (1-bit)", "bits")
+    assert states_count("state-of-the-art accuracy even at sub-1-bit compression rates", "bits")
+    assert not states_count("a GPT-4 judge scores the outputs", "bits")
     engine = Engine(settings, seed_index)
     _, history = _talk(engine, "Tell me about dParallel.")
     assert "never says" not in engine.answer("How many decoding steps does it need?", history).text

@@ -639,6 +639,22 @@ def test_a_topic_other_papers_are_titled_on_that_the_answer_never_writes_is_name
     assert len(fast) >= 2
     assert r.elsewhere("What does the paper on watermarking for fast diffusion propose?", noiseprints, fast) == "fast"
     assert r.elsewhere("How much faster is the watermarking paper than its baselines?", noiseprints, fast) == ""
+    # over ICLR 2026, "What datasets does WebFactory use?" was told no abstract uses "datasets" (dataset papers
+    # were found beside it): the kind of thing asked for is what the answer gives, not a topic
+    assert r.elsewhere("Which decoding does the watermarking paper use?", noiseprints, speculative) == ""
+    assert r.elsewhere("Which watermarking paper uses speculative decoding?", noiseprints, speculative) == "speculative decoding"
+
+
+def test_a_note_on_one_paper_speaks_of_its_abstract() -> None:
+    """"None of these abstracts uses the word “datasets”" was said over ICLR 2026 of WebFactory's abstract alone."""
+    from paperchat.claims import asked_for
+    from paperchat.engine import _unused
+
+    assert _unused("oversmoothing", "WebFactory") == "The abstract of WebFactory never uses the word “oversmoothing”. What it says:"
+    assert _unused("video generation").startswith("None of these abstracts uses the words “video generation”")
+    assert asked_for("What datasets does WebFactory use?") == "datasets"
+    assert asked_for("Which kinds of benchmarks do they report?") == "benchmarks"
+    assert asked_for("What does the paper on video generation propose?") == ""
 
 
 def test_a_note_never_says_a_paper_lacks_a_word_its_title_writes() -> None:

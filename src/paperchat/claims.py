@@ -249,6 +249,18 @@ def asks_amount(question: str) -> bool:
     return bool(_AMOUNT_ASKED.search(question) or _MOST.search(question))
 
 
+# "What datasets does WebFactory use?": the kind of thing asked for, the noun after the opening "what"/"which"
+_ASKED_FOR = re.compile(r"^\s*(?:what|which)\s+(?:kinds?\s+of\s+|types?\s+of\s+|sorts?\s+of\s+)?([A-Za-z][\w-]*)\s+"
+                        r"(?:does|do|did|is|are|was|were|can|could|has|have)\b", re.I)
+
+
+def asked_for(question: str) -> str:
+    """The kind of thing a question asks a paper for ("datasets" of "What datasets does WebFactory use?"), else
+    "": what the answer gives, not a topic the paper must be on."""
+    m = _ASKED_FOR.search(question)
+    return m.group(1) if m else ""
+
+
 # "How many tasks does the second one have?": a count of something, stated only where a number stands
 # near that word in the abstract ("a benchmark of 1,200 tasks", "decoding steps from 256 to 24")
 _COUNT_ASKED = re.compile(r"\bhow many\s+(?:fewer\s+|more\s+|different\s+|distinct\s+)?([A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)?)",
@@ -265,9 +277,13 @@ def counted(question: str) -> str:
 
 
 def states_count(text: str, words: str) -> bool:
-    """Does `text` put a number (not a year) within four words of one of `words` (any form of it)?"""
+    """Does `text` put a number (not a year) within four words of one of `words` (any form of it)? A number
+    joined to a word by a hyphen is the number beside it: over ICML 2026 "What does NanoQuant do and how many
+    bits does it use?" was told its abstract "never says how many bits", though it says "binary (1-bit)" and
+    "sub-1-bit"."""
     want = set(tokenize(words))
-    said = re.findall(r"[\w.,-]*\w", text)
+    said = [part for word in re.findall(r"[\w.,-]*\w", text)
+            for part in (word.split("-") if "-" in word and re.search(r"\d", word) else [word]) if part]
     return any(_COUNT_WORD.match(w) and not _YEAR.match(w) and want & set(tokenize(" ".join(said[max(0, i - 4):i + 5])))
                for i, w in enumerate(said))
 

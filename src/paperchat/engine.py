@@ -302,7 +302,8 @@ class Engine:
                 # "… test-time training for video generation …": the paper on the one topic, never on the other
                 rare = self._retriever.elsewhere(plan.query, chosen, [h for h in found.hits if h not in chosen])
             if rare:  # "oversmoothing" in no graph paper found: the closest are shown, and said to be only that
-                plan.note = _unused(rare)
+                shown = [h for h in found.hits if h.paper.paper_id in found.relevant]
+                plan.note = _unused(rare, A.short_label(shown[0]) if len(shown) == 1 else "")
             if not found.relevant:  # no hit holds the topic: nothing to answer from, unless pointed at
                 found.relevant = {h.paper.paper_id for h in found.hits} if plan.reading == "narrow" else set()
                 found.abstain = plan.reading != "narrow"
@@ -402,6 +403,10 @@ def _not_done_without(phrase: str) -> str:
     return f"None of these abstracts says it does without {phrase}. What they say:"
 
 
-def _unused(words: str) -> str:
-    """The note before papers shown although none of them uses `words` of the question."""
-    return f"None of these abstracts uses the {'word' if len(words.split()) == 1 else 'words'} “{words}”. What they say:"
+def _unused(words: str, only: str = "") -> str:
+    """The note before papers shown although none of them uses `words` of the question; `only`, the label of the
+    one paper shown ("None of these abstracts" was said of one)."""
+    word = "word" if len(words.split()) == 1 else "words"
+    if only:
+        return f"The abstract of {only} never uses the {word} “{words}”. What it says:"
+    return f"None of these abstracts uses the {word} “{words}”. What they say:"

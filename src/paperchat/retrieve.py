@@ -26,7 +26,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 
-from paperchat.claims import asked_without, asks_amount, does_without, done_without
+from paperchat.claims import asked_for, asked_without, asks_amount, does_without, done_without
 from paperchat.config import RetrievalSettings
 from paperchat.generation import Snapshot
 from paperchat.index import PaperIndex
@@ -433,6 +433,9 @@ class Retriever:
         asked = _asked(query) - _in_groups(self.alternatives(query), query)
         if asks_amount(query):  # "How much faster is Mosaic than …?": the outcome asked about is no topic of its own
             asked -= outcome_terms()
+        # nor is the kind of thing asked for: over ICLR 2026 "What datasets does WebFactory use?" was told no abstract
+        # uses "datasets" (dataset papers were found beside it); WebFactory's answer is its "synthetic data from … 10 websites"
+        asked -= set(tokenize(asked_for(query), query=True))
         writes = _writing(chosen)
         missing = {term for term in self._specific(asked)
                    if sum(term in tokenize(h.paper.title) for h in others) >= OTHER_TITLES and not writes(term)}
