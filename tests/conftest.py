@@ -48,11 +48,13 @@ class WordEmbedding(BaseEmbedding):
 
 
 class ScriptedChat:
-    """A chat model that streams a fixed reply word by word and records its prompts."""
+    """A chat model that streams a fixed reply word by word and records its prompts; given `then`, it
+    replies so to every prompt after the first."""
 
-    def __init__(self, reply: str, fail: bool = False) -> None:
+    def __init__(self, reply: str, fail: bool = False, then: str | None = None) -> None:
         self.name = "scripted"
         self.reply = reply
+        self.then = then
         self.fail = fail
         self.prompts: list[Sequence[dict[str, str]]] = []
         self.read = 0  # pieces taken from the last stream
@@ -66,7 +68,8 @@ class ScriptedChat:
         if self.fail:
             raise RuntimeError("model crashed")
         self.read, self.finished = 0, False
-        words = self.reply.split(" ")
+        reply = self.then if self.then is not None and len(self.prompts) > 1 else self.reply
+        words = reply.split(" ")
         for word in words[:max_tokens]:  # a word a token, and no more than asked for, as a model does
             self.read += 1
             yield word + " "

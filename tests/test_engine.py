@@ -576,16 +576,19 @@ def test_the_model_is_shown_the_tables_first_rows_and_never_more_than_its_contex
     chat = ScriptedChat("They differ [1].")
     answer = Engine(settings.changed(answer={"table_prompt_rows": 2}), seed_index, chat).answer(question)
     assert answer.table is not None and len(answer.table.rows) > 2
-    shown = chat.prompts[-1][-1]["content"]
-    assert [r.n for r in answer.table.rows if f"[{r.n}] " in shown] == [1, 2]
+    # "They differ [1]." says nothing: the model is asked again (the rows as prose), shown the same rows
+    assert len(chat.prompts) == 2
+    for prompt in chat.prompts:
+        shown = prompt[-1]["content"]
+        assert [r.n for r in answer.table.rows if f"[{r.n}]" in shown] == [1, 2]
 
     small = settings.changed(llm={"n_ctx": 512})
     chat = ScriptedChat("They differ [1].")
     answer = Engine(small, seed_index, chat).answer(question)
     room = 512 - small.llm.max_tokens - small.answer.finish_tokens
-    messages = chat.prompts[-1]
-    assert sum(len(m["content"]) for m in messages) / CHARS_PER_TOKEN + TEMPLATE_TOKENS <= room
-    assert "[1] " in messages[-1]["content"] and f"[{len(answer.table.rows)}] " not in messages[-1]["content"]
+    for messages in chat.prompts:
+        assert sum(len(m["content"]) for m in messages) / CHARS_PER_TOKEN + TEMPLATE_TOKENS <= room
+        assert "[1]" in messages[-1]["content"] and f"[{len(answer.table.rows)}]" not in messages[-1]["content"]
 
 
 def test_a_comparison_that_finds_one_paper_on_its_topic_says_so(settings, seed_index) -> None:
@@ -617,9 +620,10 @@ def test_under_a_table_the_model_is_not_shown_the_question_unless_it_says_what_t
                             ("How do the watermarking papers differ in robustness?", True),
                             ("What is GenCape?", True),
                             ("Which datasets do the speculative decoding papers evaluate on, and how do they differ?", True)):
+        asked = len(chat.prompts)
         answer = engine.answer(question)
         assert (answer.table is not None) == (question != "What is GenCape?"), question
-        prompt = chat.prompts[-1][-1]["content"]
+        prompt = chat.prompts[asked][-1]["content"]  # the first (a reply that says nothing is asked again)
         assert ("Question:" in prompt) == shown, question
         # a table with a Data column (the question asks what data): the model is asked for the data, not how the
         # papers differ in approach (over ICML 2026 "What datasets do the papers on time series foundation models
@@ -639,7 +643,7 @@ def test_under_a_table_the_model_is_shown_approach_and_result_not_the_problem(se
     chat = ScriptedChat("They differ [1].")
     answer = Engine(settings, seed_index, chat).answer(QUESTION)
     assert answer.table is not None
-    shown = chat.prompts[-1][-1]["content"]
+    shown = chat.prompts[0][-1]["content"]  # the first (a reply that says nothing is asked again)
     for row in answer.table.rows[:settings.answer.table_prompt_rows]:
         for column, cell in row.cells.items():
             if cell.sentence >= 0:

@@ -532,3 +532,27 @@ def test_a_comparison_tables_a_paper_on_its_topic_ranked_past_the_first_k(settin
 def test_a_row_is_labelled_by_the_papers_name_not_its_kind(title: str, label: str) -> None:
     assert A.short_label(title) == label
     assert Paper(paper_id="p", title=title, abstract="x", venue="ICML", year=2026).name == label
+
+
+def test_a_reply_that_only_copies_the_table_is_asked_for_again(settings, seed_index) -> None:
+    """Over ICLR 2026 "Which papers propose benchmarks for GUI agents, and how do they differ?" was answered
+    with a bare table: the model's whole reply copied its cells ("[1] GTA1: Approach: …; Data: …"), which are
+    left out, as in 7 of the 134 tables of the eval's run at 1785ac4. It is asked once more, the rows set out as
+    prose; a reply that says something is not asked again."""
+    engine = Engine(settings, seed_index)
+    rows = engine.answer(COMPARATIVE).table.rows
+    cell = rows[0].cells["Approach"].text
+    first = f"[{rows[0].n}] {rows[0].title}: Approach: {cell}"
+    copy = f"{first} [{rows[1].n}] {rows[1].title}: Approach: {rows[1].cells['Approach'].text}"
+    said = "PEARL adapts the draft length of speculative decoding [1]."
+    chat = ScriptedChat(copy, then=said)
+    answer = Engine(settings, seed_index, chat).answer(COMPARATIVE)
+    again = chat.prompts[1][-1]["content"]
+    assert len(chat.prompts) == 2 and "sets each paper apart" in again and "Approach:" not in again
+    assert "Approach:" in chat.prompts[0][-1]["content"] and cell in again
+    assert "**How they differ:** PEARL adapts the draft length of speculative decoding" in answer.text
+    # the copy is stopped once it has set out a row as the table does: its second row is never read
+    assert answer.timings["model_pieces"] <= len(first.split()) + 1 + len(said.split()) < len(copy.split())
+    once = ScriptedChat("PEARL adapts the draft length of speculative decoding [1].")
+    Engine(settings, seed_index, once).answer(COMPARATIVE)
+    assert len(once.prompts) == 1

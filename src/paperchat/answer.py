@@ -122,6 +122,11 @@ TASK_TABLE_AMOUNT = ("In at most three short sentences, say what amount each pap
 # how the papers differ, the model compared their approaches and named no dataset
 TASK_TABLE_DATA = ("In at most three short sentences, say what data or benchmarks each paper uses or introduces. "
                    "Use only the table.")
+# asked again, the rows set out as prose, when the whole reply only copied the table's rows as they were set out
+# ("[1] Flow Straight and Fast in Hilbert Space: Approach: …"): of three such tables (two of the eval's, one over
+# ICLR 2026) all three were then answered with sentences that verified; told "Do not copy the table." over the same
+# rows, one of the three
+TASK_APART = "In at most three sentences of at most 20 words each, say what sets each paper apart from the others, citing [n]."
 TASK_COMPARE = "Compare the papers in one or two sentences: what each does and how they differ."
 TASK_ANSWER = "Answer the question in one or two sentences."
 # "What is Tvcache?" then "How much does it speed up tool calls?" over ICML 2026: asked to answer, the model
@@ -370,16 +375,21 @@ CHARS_PER_TOKEN = 4
 TEMPLATE_TOKENS = 32  # the chat template's own tokens around the two messages
 
 
-def prompt(plan: Plan, ev: Evidence, rows: int | None = None, room: int | None = None) -> list[dict[str, str]]:
+def prompt(plan: Plan, ev: Evidence, rows: int | None = None, room: int | None = None,
+           again: bool = False) -> list[dict[str, str]]:
     """The model's messages: the table's first `rows` rows (a table may hold more than three
     sentences can set apart) or the quoted evidence, then the question (under a table, only when
-    it says what to compare or asks for amounts) and the task. Rows or
+    it says what to compare or asks for amounts) and the task; `again`, after a reply that only copied the
+    table, the rows as prose, without their columns' names, and what sets each paper apart. Rows or
     evidence lines that would take the prompt past `room` tokens (the context less the reply) are
     left out, last first, so a long table never overflows the model's context."""
     # the model sees each paper's name or whole title: a label cut short ("… Equality and…") is
     # what it would copy into its sentence
     labels = {s.n: s.paper.name for s in ev.sources}
-    if ev.table is not None:
+    if ev.table is not None and again:  # the rows as prose, no column names to copy them by
+        lines = [f"{labels[r.n]} [{r.n}]: " + " ".join(c.text for _, c in _shown_cells(r)) for r in ev.table.rows[:rows]]
+        task, system, head = TASK_APART, SYSTEM.replace("two", "three"), "Papers"
+    elif ev.table is not None:
         lines = [f"[{r.n}] {labels[r.n]}: " + "; ".join(f"{k}: {c.text}" for k, c in _shown_cells(r))
                  for r in ev.table.rows[:rows]]
         task = (TASK_TABLE_AMOUNT if asks_amount(plan.question) else TASK_TABLE_DATA if T.DATA in ev.table.columns
@@ -396,8 +406,8 @@ def prompt(plan: Plan, ev: Evidence, rows: int | None = None, room: int | None =
     # robustness") or ask for amounts: shown them, the model said them of each paper ("X changes how
     # language models handle tokens …"), words most abstracts never use, and the verifier withheld 18 such
     # sentences over the 67 held-out comparative questions (1 without them)
-    question = "" if (ev.table is not None and plan.reading == "fresh" and not asks_amount(plan.question)
-                      and not aspect(plan.question) and T.DATA not in ev.table.columns) else asked(plan)
+    question = "" if (ev.table is not None and (again or plan.reading == "fresh" and not asks_amount(plan.question)
+                      and not aspect(plan.question) and T.DATA not in ev.table.columns)) else asked(plan)
 
     def messages() -> list[dict[str, str]]:
         shown = "\n".join(lines)
@@ -409,6 +419,13 @@ def prompt(plan: Plan, ev: Evidence, rows: int | None = None, room: int | None =
             sum(len(m["content"]) for m in messages()) / CHARS_PER_TOKEN + TEMPLATE_TOKENS > room):
         lines.pop()
     return messages()
+
+
+def said_nothing(synthesis: Synthesis) -> bool:
+    """Did the model write a reply all of which was left out, neither kept nor withheld (copies of the table,
+    restatements of the question)?"""
+    return (synthesis.timings.get("model_pieces", 0) > 0 and not synthesis.sentences and not synthesis.withheld
+            and not synthesis.report.dropped_sentences and not synthesis.note)
 
 
 def _shown_cells(row: Row) -> list[tuple[str, Cell]]:
@@ -497,7 +514,9 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
     under the table, "How they differ" is for differences. A sentence that sums a cell up ("From
     Statics to Dynamics edits images using a frozen Qwen2.5-VL for grounded reasoning …") is not a copy.
     Under a table the verifier also reads the question `asked`: its frame said of a row whose abstract never
-    uses its words ("TrustGen traces the provenance …") is withheld."""
+    uses its words ("TrustGen traces the provenance …") is withheld. A reply that opens by setting out a row as
+    the table does ("[1] GTA1: Approach: …") is stopped there: the rest copies the other rows (the engine asks
+    again, answer.prompt)."""
     result = Synthesis()
     buffer = ""
     cap = max_sentences or settings.max_sentences
@@ -520,10 +539,14 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
                     or _only_references(sentence, names)
                     or _says_nothing(sentence))
 
+    copying: list[str] = []  # the reply opened by setting out a table row ("[1] GTA1: Approach: …"): it copies them all
+
     def flush(text: str) -> Generator[str, None, None]:
         for sentence in split_sentences(text, titles):
             sentence = unframed(sentence)
             sentence = unsaid_reply(sentence, asked) if asked else sentence
+            if echoes and not (result.sentences or result.withheld or copying) and _AS_CELL.match(sentence):
+                copying.append(sentence)
             if left_out(sentence):
                 continue  # small models loop and echo the question; two sentences is the format
             # under a table, the question's own frame said of each row ("TrustGen traces the provenance …") is checked
@@ -584,7 +607,7 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
                 yield from flush(m.group(1))
                 buffer = buffer[m.end():]
                 spent = result.timings["model_pieces"] >= max_tokens  # past it, no sentence is begun
-                if len(result.sentences) >= cap or spent:  # the rest would be left out: stop the model writing it
+                if len(result.sentences) >= cap or spent or copying:  # the rest would be left out: stop the model
                     buffer = ""
                     break
     except ModelUnavailableError as e:  # a model server that is down: the evidence still answers, and says so
