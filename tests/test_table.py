@@ -537,7 +537,7 @@ def test_a_row_is_labelled_by_the_papers_name_not_its_kind(title: str, label: st
 def test_a_reply_that_only_copies_the_table_is_asked_for_again(settings, seed_index) -> None:
     """Over ICLR 2026 "Which papers propose benchmarks for GUI agents, and how do they differ?" was answered
     with a bare table: the model's whole reply copied its cells ("[1] GTA1: Approach: …; Data: …"), which are
-    left out, as in 7 of the 134 tables of the eval's run at 1785ac4. It is asked once more, the rows set out as
+    left out, as in 6 of the 134 tables of the eval's run at 1785ac4. It is asked once more, the rows set out as
     prose; a reply that says something is not asked again."""
     engine = Engine(settings, seed_index)
     rows = engine.answer(COMPARATIVE).table.rows

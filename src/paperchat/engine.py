@@ -345,7 +345,7 @@ class Engine:
 
     def _synthesise(self, plan: Plan, ev: Evidence, clock: Clock) -> Generator[Event, None, Synthesis]:
         """The model's verified sentences. Under a table, a reply left out whole (it only copied the table's
-        cells, "[1] GTA1: Approach: …; Data: …", as in 7 of the 134 tables of the eval's run at 1785ac4,
+        cells, "[1] GTA1: Approach: …; Data: …", as in 6 of the 134 tables of the eval's run at 1785ac4,
         where the person read a bare table) is asked for once more, the rows set out as prose (answer.prompt)."""
         if self._chat is None or not self.settings.answer.synthesis:
             return Synthesis()
