@@ -13,6 +13,8 @@ extractive (no model): the table is built before the model writes anything.
 
 Figures: precision = rows judged on / rows judged; known rowed = papers judged on that got a row / papers
 judged on (a floor on recall's reach, not recall: the papers on a question that no one read are not in it).
+Per `set`: a, 16 questions written and judged before the changes after 89f646d (which then read some of them);
+b, 8 more written and judged on the rows of 9bb3982, after those changes, and read for nothing else.
 """
 
 from __future__ import annotations
@@ -43,7 +45,8 @@ def main() -> int:
                   f"--index {where})", file=sys.stderr)
             return 2
     questions = [json.loads(line) for line in JUDGED.read_text(encoding="utf-8").splitlines() if line.strip()]
-    totals = {"on": 0, "off": 0, "unjudged": 0, "known": 0, "known_rowed": 0}
+    totals = {name: {"on": 0, "off": 0, "unjudged": 0, "known": 0, "known_rowed": 0}
+              for name in sorted({q["set"] for q in questions}) + ["all"]}
     print("| question | rows | on | off | unjudged | known on, rowed |")
     print("|---|---|---|---|---|---|")
     for corpus, where in indexes.items():
@@ -56,15 +59,18 @@ def main() -> int:
                       "unjudged": sum(p not in on | off for p in rows), "known": len(on),
                       "known_rowed": len(on & set(rows))}
             for key, value in counts.items():
-                totals[key] += value
+                totals[q["set"]][key] += value
+                totals["all"][key] += value
             unjudged = [p for p in rows if p not in on | off]
-            print(f"| {q['id']} {q['question']} | {len(rows)} | {counts['on']} | {counts['off']} | "
+            print(f"| {q['set']} {q['id']} {q['question']} | {len(rows)} | {counts['on']} | {counts['off']} | "
                   f"{counts['unjudged']}{' ' + ', '.join(unjudged) if unjudged else ''} | "
                   f"{counts['known_rowed']} of {counts['known']} |")
-    judged = totals["on"] + totals["off"]
-    print(f"\nrow precision {totals['on']}/{judged} = {totals['on'] / max(judged, 1):.3f} "
-          f"({totals['unjudged']} rows unjudged); known on-topic papers rowed {totals['known_rowed']}/"
-          f"{totals['known']} = {totals['known_rowed'] / max(totals['known'], 1):.3f}")
+    print()
+    for name, t in totals.items():
+        judged = t["on"] + t["off"]
+        print(f"set {name}: row precision {t['on']}/{judged} = {t['on'] / max(judged, 1):.3f} ({t['unjudged']} rows "
+              f"unjudged); known on-topic papers rowed {t['known_rowed']}/{t['known']} = "
+              f"{t['known_rowed'] / max(t['known'], 1):.3f}")
     return 0
 
 
