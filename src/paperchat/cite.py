@@ -1061,7 +1061,10 @@ def _kind_unsaid(clause: str, paper: Paper, name: str = "") -> str:
     thing, else "": the kind's last word must be in the title or in a sentence that names the paper or says what
     it proposes ("we propose a novel training framework, HumanLM"); any word for a method stands for another."""
     m = _IS_A.match(clause.strip())
-    last = _kind_word(m.group("kind").split()[-1]) if m else ""
+    if m is None:
+        return ""
+    kind = m.group("kind").strip()
+    last = _kind_word(kind.split()[-1])
     if not last or last in _RELATIONAL:
         return ""
     head = {last} | (_KINDS if last in _KINDS else set())
@@ -1071,7 +1074,7 @@ def _kind_unsaid(clause: str, paper: Paper, name: str = "") -> str:
     for sent in sentences(paper.abstract):
         if head & _kind_words(sent) and (_CALLS_IT.search(sent) or any(_says(sent, w, re.I) for w in names)):
             return ""
-    return m.group("kind").strip() if m else ""
+    return kind
 
 
 def _kind_word(word: str) -> str:

@@ -360,9 +360,10 @@ class Engine:
         if ev.table is None or not A.said_nothing(result):
             return result
         again = yield from self._verified(plan, ev, A.prompt(plan, ev, a.table_prompt_rows, room, again=True), clock, lead)
-        first = {k: v for k, v in result.timings.items() if k == "first_model_token_s"}
-        pieces = result.timings.get("model_pieces", 0) + again.timings.get("model_pieces", 0)
-        again.timings.update(first, model_pieces=pieces)
+        # the answer's model timings span both replies: the first reply's first token, both replies' pieces
+        again.timings["model_pieces"] = result.timings.get("model_pieces", 0) + again.timings.get("model_pieces", 0)
+        if "first_model_token_s" in result.timings:
+            again.timings["first_model_token_s"] = result.timings["first_model_token_s"]
         return again
 
     def _verified(self, plan: Plan, ev: Evidence, messages: list[dict[str, str]], clock: Clock,
