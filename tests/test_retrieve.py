@@ -1007,3 +1007,80 @@ def test_a_paper_holds_a_topic_made_precise_after_a_comma_by_the_topic_or_by_an_
     assert r.coverage(question, order_agnostic, {"content"}, groups) < 0.7
     assert r.covered(question, order_agnostic, {"content"}, groups) == pytest.approx(1.0)
     assert r.covered(question, papers["Swift Hydra"], {"content"}, groups) < 0.5
+
+
+@pytest.mark.parametrize("title, kind", [
+    ("MolLangBench: A Comprehensive Benchmark for Language-Prompted Molecular Structure Recognition", "benchmark"),
+    ("GeomMotif: A Benchmark for Arbitrary Geometric Preservation in Protein Generation", "benchmark"),
+    ("Reward Hacking Benchmark: Measuring Exploits in LLM Agents with Tool Use", "benchmark"),
+    ("SmellNet: A Large-scale Dataset for Real-world Smell Recognition", "benchmark"),
+    ("WideSearch: Benchmarking Agentic Broad Info-Seeking", "benchmark"),
+    ("CLARC: C/C++ Benchmark for Robust Code Search", "benchmark"),
+    ("Position: The Term “Machine Unlearning” Is Overused in LLMs", "position"),
+    ("Graph Transformers: A Survey of Architectures", "survey"),
+    # a benchmark beside a method, a dataset as a topic, a benchmark as a word inside a method's title
+    ("A Benchmark and Framework for Evaluating Next Action Predictions in Spreadsheets", "method"),
+    ("PlantRSR: A New Plant Dataset and Method for Reference-based Super-Resolution", "method"),
+    ("MechVQA: Benchmarking and Enhancing Multimodal LLMs on Mechanical Drawing Understanding", "method"),
+    ("Multimodal Dataset Distillation Made Simple by Prototype-guided Data Synthesis", "method"),
+    ("OD$^3$: Optimization-free Dataset Distillation for Object Detection", "method"),
+    ("Toward More Reliable Agent Evaluation: A Component-Based Benchmark Auditing Pipeline", "method"),
+    ("ZeroUnlearn: Few-Shot Knowledge Unlearning in Large Language Models", "method"),
+])
+def test_a_title_says_what_the_paper_contributes(title, kind) -> None:
+    from paperchat.contribution import contribution
+
+    assert contribution(title) == kind
+
+
+@pytest.mark.parametrize("question, methods", [
+    ("Which papers generate molecules or proteins, and how do they differ?", True),
+    ("Which papers propose machine unlearning methods for large language models, and how do they differ?", True),
+    ("What is InfoRMIA and how does it differ from earlier membership inference attacks?", True),
+    ("Which papers study reward hacking or reward model overoptimization, and how do they differ?", False),
+    ("Compare the papers on quantization of large language models.", False),
+    ("Which papers propose benchmarks for GUI agents, and how do they differ?", False),
+    ("Which papers evaluate code generation, and what data do they use?", False),
+    ("Which papers address catastrophic forgetting in continual learning?", False),
+    ("Which papers work on jailbreak attacks or defenses for LLMs?", False),
+])
+def test_a_question_asks_for_papers_that_do_something_or_for_any_paper_on_it(question, methods) -> None:
+    from paperchat.contribution import asks_for_methods
+
+    assert asks_for_methods(question) is methods
+
+
+def test_a_benchmark_gets_no_row_when_the_question_asks_for_papers_that_do_it(settings, embedder, tmp_path) -> None:
+    """Over ICLR 2026, "Which papers generate molecules or proteins, and how do they differ?" tabled
+    MolLangBench and GeomMotif, two benchmarks, beside the generators; over ICML 2026 "… machine unlearning
+    methods …" tabled a position paper. A question that asks what was studied still gets them."""
+    import json
+
+    from paperchat.corpus import read_paths
+    from paperchat.index import PaperIndex
+
+    def paper(pid: str, title: str, abstract: str) -> dict[str, object]:
+        return {"id": pid, "title": title, "venue": "ICLR", "year": 2026, "abstract": abstract}
+
+    corpus = tmp_path / "c.jsonl"
+    corpus.write_text("".join(json.dumps(r) + "\n" for r in (
+        paper("g1", "SynCoGen: Synthesizable 3D Molecule Generation",
+              "We generate molecules and proteins with a diffusion model. Our generator produces valid molecules."),
+        paper("g2", "Shrinking Proteins with Diffusion",
+              "We generate proteins and molecules by deleting residues. The generated proteins fold well."),
+        paper("b1", "MolBench: A Comprehensive Benchmark for Molecule and Protein Generation",
+              "We evaluate how models generate molecules and proteins. Generators of molecules fail often."),
+        paper("p1", "Position: Protein Generation Needs Better Evaluation",
+              "We argue that models that generate proteins and molecules are evaluated poorly today."))))
+    index = PaperIndex(settings, embedder)
+    index.ingest(read_paths([corpus]), progress=False)
+    r = Retriever(index, settings.retrieval)
+    doing, studying = "Which papers generate molecules or proteins, and how do they differ?", \
+        "Which papers study how models generate molecules or proteins?"
+    hits = r.retrieve(doing, 4).hits
+    assert {h.paper.paper_id for h in hits} == {"g1", "g2", "b1", "p1"}
+    assert r.relevant(doing, hits, comparative=True) == {"g1", "g2"}
+    assert {"b1", "p1"} <= r.relevant(studying, r.retrieve(studying, 4).hits, comparative=True)
+    # when every paper found is a benchmark, they stay: the question is answered from what there is
+    only = [h for h in r.retrieve("Which papers generate molecules or proteins?", 4).hits if h.paper.paper_id in {"b1", "p1"}]
+    assert r.relevant("Which papers generate molecules or proteins?", only, comparative=True) == {"b1", "p1"}

@@ -28,6 +28,7 @@ from dataclasses import replace
 
 from paperchat.claims import asked_for, asked_without, asks_amount, does_without, done_without
 from paperchat.config import RetrievalSettings
+from paperchat.contribution import METHOD, asks_for_methods, contribution
 from paperchat.generation import Snapshot
 from paperchat.index import PaperIndex
 from paperchat.schema import Filters, Hit, Paper, Retrieved
@@ -209,8 +210,8 @@ class Retriever:
             # ("How does unlearning in generative models work?": "unlearning", not just "generative")
             top = set(tokenize(f"{hits[0].paper.title}. {hits[0].paper.abstract}")) if hits else set()
             terms = {t for t in self._specific(_asked(query)) if t in top}
-            return {h.paper.paper_id for i, h in enumerate(close)
-                    if i == 0 or not terms or self.coverage(query, h.paper, terms) >= TOPIC_SHARE}
+            return _doing(query, hits, {h.paper.paper_id for i, h in enumerate(close)
+                                        if i == 0 or not terms or self.coverage(query, h.paper, terms) >= TOPIC_SHARE})
         k = k or s.k
         first = hits[:k]
         groups = self.alternatives(query)
@@ -235,10 +236,10 @@ class Retriever:
         # fully as the best row holds it, and its abstract too ("Unpaired Visual Editing with
         # Self-Consistent Flow Matching", ranked 7th for "How do the flow matching papers differ?")
         full = max(cover[pid] for pid in chosen)
-        return named | chosen | {
+        return named | _doing(query, hits, chosen | {
             h.paper.paper_id for h in hits[k:]
             if score[h.paper.paper_id] >= best - s.comparative_margin and cover[h.paper.paper_id] >= max(full, 1e-9)
-            and self.covered(query, replace(h.paper, abstract="", roles=[]), topic, groups) >= full}
+            and self.covered(query, replace(h.paper, abstract="", roles=[]), topic, groups) >= full})
 
     def _set_against_names(self, query: str, hits: list[Hit], named: set[str]) -> bool:
         """Does the question set the one paper it names against methods it only names, that the paper's own
@@ -579,6 +580,18 @@ def _capitals(question: str) -> list[str]:
 def _writes(paper: Paper, name: str) -> bool:
     """Does the paper's title or abstract write `name` as it is written (or its plural: "LLMs")?"""
     return re.search(rf"(?<![\w-]){re.escape(name)}(?:s|'s)?(?![\w-])", f"{paper.title}. {paper.abstract}") is not None
+
+
+def _doing(query: str, hits: Sequence[Hit], chosen: set[str]) -> set[str]:
+    """Of `chosen`, those whose kind of contribution the question asks for (contribution.py): a benchmark,
+    position paper or survey is left out when the question asks for papers that do something ("Which
+    papers generate molecules or proteins …?" had MolLangBench and GeomMotif, two benchmarks), unless that
+    would leave none."""
+    if not asks_for_methods(query):
+        return chosen
+    doing = {h.paper.paper_id for h in hits
+             if h.paper.paper_id in chosen and (h.paper.title_derived or contribution(h.paper.title) == METHOD)}
+    return doing or chosen
 
 
 def _aspect_terms(query: str) -> set[str]:

@@ -1,0 +1,63 @@
+"""What a paper contributes, read from its title, and whether a question asks for that kind of paper.
+
+A question that asks for papers doing something ("Which papers propose machine unlearning methods for
+large language models …?", "Which papers generate molecules or proteins …?") is not answered by a
+benchmark that measures such work ("MolLangBench: A Comprehensive Benchmark for Language-Prompted
+Molecular Structure Recognition, Editing, and Generation"), a position paper ("Position: The Term
+'Machine Unlearning' Is Overused in LLMs") or a survey, though each embeds beside the question and holds
+its words. A question that asks what was studied, measured or argued, or only names a topic ("Which papers
+study reward hacking …?", "Compare the papers on quantization …"), is answered by them too.
+
+Only the title is read, and only where it says what the paper is: "Position:" before it, a survey named
+as one, a benchmark or dataset named in the title's lead ("MolLangBench:", "Reward Hacking Benchmark:") or
+as the head of its subtitle (": A Benchmark for …", ": A Large-Scale Dataset of …", ": Benchmarking …"). A title that pairs
+the benchmark with a method (": A Benchmark and Framework for …", "A New Plant Dataset and Method") is a
+method paper, and "dataset distillation" is a topic, not a dataset. An abstract is not read: most method
+papers also "introduce a new benchmark" in passing, and the title is where a paper says what it is.
+"""
+
+from __future__ import annotations
+
+import re
+
+METHOD, BENCHMARK, POSITION, SURVEY = "method", "benchmark", "position", "survey"
+
+_POSITION = re.compile(r"^\s*position(?:\s+paper)?\s*:", re.I)
+_SURVEY = re.compile(r"(?:^|:\s*|\b(?:a|an)\s+(?:[\w-]+\s+){0,3})survey\b|\bsurvey\s+(?:of|on)\b", re.I)
+# the head of a noun phrase: the benchmark itself, not "dataset distillation" or "a benchmark and framework"
+_HEAD = r"(?:bench(?:mark)?s?|datasets?|test-?beds?|suites?|corpus|corpora)"
+_AFTER = r"(?=\s*(?:$|[,.;:?!(]|for\b|of\b|on\b|to\b|in\b|with\b|from\b|that\b|via\b|towards?\b))"
+_SUBTITLE = re.compile(rf"[:?]\s*(?:benchmarking\b(?!\s+and\b)|(?:(?:a|an|the)\s+)?(?:[\w$^{{}}./+-]+\s+){{0,6}}?{_HEAD}{_AFTER})",
+                       re.I)
+_LEAD = re.compile(rf"^[^:]*?(?:\w*bench\b|\b{_HEAD}{_AFTER})[^:]*:", re.I)
+_OPENS = re.compile(rf"^\s*(?:benchmarking\b|(?:a|an)\s+(?:[\w-]+\s+){{0,4}}?{_HEAD}{_AFTER})", re.I)
+_WITH_METHOD = re.compile(r"\b(?:and|&)\s+(?:an?\s+)?(?:[\w-]+\s+)?(?:method|framework|model|approach|baseline|"
+                          r"algorithm|solution|agent)s?\b", re.I)
+
+# what a question writes when it asks what was studied, measured or argued, or only names a topic: then
+# benchmarks, positions and surveys answer it too
+_OPEN = re.compile(
+    r"\b(?:bench\w*|datasets?|data|corpus|corpora|evaluat\w*|measur\w*|assess\w*|stud(?:y|ies|ied|ying)|"
+    r"analy[sz]\w*|investigat\w*|understand\w*|examin\w*|survey\w*|review\w*|position\w*|argu\w*|explain\w*|"
+    r"discuss\w*|critique\w*|address\w*|limitations?|about|work(?:s|ing)?\s+on|papers?\s+on|research\s+on|related\s+to)\b",
+    re.I)
+
+
+def contribution(title: str) -> str:
+    """METHOD, BENCHMARK, POSITION or SURVEY, as the title says (METHOD when it says none of the others)."""
+    if _POSITION.search(title):
+        return POSITION
+    if _SURVEY.search(title):
+        return SURVEY
+    if _WITH_METHOD.search(title):
+        return METHOD
+    if _LEAD.search(title) or _SUBTITLE.search(title) or _OPENS.search(title):
+        return BENCHMARK
+    return METHOD
+
+
+def asks_for_methods(question: str) -> bool:
+    """Does the question ask for papers that do something (propose, design, generate …), so that a
+    benchmark, position or survey does not answer it? False when it asks what was studied, measured or
+    argued, or names only a topic."""
+    return not _OPEN.search(question)
