@@ -690,3 +690,30 @@ def test_a_paper_whose_abstract_changed_is_read_anew_not_from_the_cache(settings
                     abstract="We introduce Saguaro. Saguaro is up to 2× faster than autoregressive decoding.")
     [(_, checked)] = engine.check("Saguaro is up to 5× faster than autoregressive decoding [1].", {1: changed})
     assert checked.text is None and "5" in checked.reason
+
+
+def test_a_sentence_naming_its_paper_by_the_same_long_title_is_no_repeat(settings, seed_index) -> None:
+    """Over ICLR 2026, "The KV-Cache Transform Coding for Compact Storage in LLM Inference paper achieves up to 20x
+    compression", after a sentence on what that paper uses, was left out as a repeat: the nine words of the title
+    were most of what the two sentences shared. A paper's name is not what a sentence says."""
+    title = "PEARL: Parallel Speculative Decoding with Adaptive Draft Length"
+    reply = (f"{title} verifies the first draft token in advance [1]. "
+             f"{title} reaches a speedup of up to 4.43× [1].")
+    synthesis = _engine(settings, seed_index, reply).answer("What is PEARL?").text.split(IN_SHORT)[1]
+    assert "verifies the first draft token" in synthesis and "4.43×" in synthesis
+    assert A._repeats(f"{title} verifies the first draft token in advance.", [f"{title} reaches 4.43×."], 0.6)
+    # the same sentence twice is still a repeat, named or not
+    again = f"{title} verifies the first draft token in advance."
+    assert A._repeats(again, [again], 0.6, [title]) and not A._repeats(f"{title} reaches 4.43×.", [again], 0.6, [title])
+
+
+def test_every_part_of_a_withheld_sentence_that_holds_alone_is_shown(settings, seed_index) -> None:
+    """Over ICLR 2026, "KVTC achieves up to 20x compression, while FreqKV … consistently outperforms existing KV cache
+    compression methods" was withheld and only FreqKV's part shown, though KVTC's holds alone too."""
+    reply = ("PEARL reaches a speedup of up to 4.43× [1], while dParallel reduces decoding steps from 256 to 30 on "
+             "GSM8K [2], while the Halton")  # the model stopped mid-sentence
+    answer = _engine(settings, seed_index, reply).answer("How do PEARL and dParallel differ?")
+    synthesis = answer.text.split(A.HOW_THEY_DIFFER)[1]
+    assert "4.43×" in synthesis and "256 to 30" in synthesis and "Halton" not in synthesis
+    assert answer.verification.trimmed == 1  # one sentence withheld, shown in its parts
+    assert "its parts" in answer.verification.dropped_reasons[0]

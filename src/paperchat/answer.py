@@ -529,7 +529,7 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
     def left_out(sentence: str) -> bool:
         kept = [c.text for c in result.sentences if c.text]
         return bool(len(kept) >= cap
-                    or _repeats(sentence, kept, settings.repeat_overlap)
+                    or _repeats(sentence, kept, settings.repeat_overlap, titles)
                     or (echoes and (_copies(sentence, echoes, settings.echo_overlap) or _AS_CELL.match(sentence)))
                     or (question and restates(_YES_NO.sub("", sentence), f"{question} {TASKS}")
                         and not takes_a_side(sentence, question, asked))
@@ -572,9 +572,12 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
         return checked.text + " "
 
     def holding_part(sentence: str, listed: bool, finished: bool = True) -> Generator[str, None, None]:
-        """A withheld (or cut-off) sentence's first part that verifies alone (`parts`), shown in its place: the
+        """A withheld (or cut-off) sentence's parts that verify alone (`parts`), each shown in its place: the
         sentence stays withheld, with its reason (the last one listed, when `listed`: a sentence with nothing but
-        names in it is dropped unlisted), and the report counts the part as `trimmed`."""
+        names in it is dropped unlisted), and the report counts the sentence as `trimmed` once. Every part that
+        holds is shown, not only the first: "KVTC achieves up to 20x compression, while FreqKV … outperforms existing
+        KV cache compression methods" (over ICLR 2026) holds in both, and showed only FreqKV's."""
+        shown: list[str] = []
         for part in parts(sentence, finished, titles):
             if left_out(part):
                 continue
@@ -582,11 +585,13 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
             # nor one that only says its paper's title of it ("Modeling temporal scRNA-seq data … models temporal
             # scRNA-seq data with latent Gaussian processes and optimal transport", the eval's m04)
             if checked.text and not _only_its_title(checked.text, sources):
-                result.report.trimmed += 1
-                if listed:  # its reason says so
-                    result.report.dropped_reasons[-1] += f"; its part “{checked.text}” holds and is shown"
+                result.report.trimmed += not shown
                 yield keep(checked)
-                return
+                shown.append(checked.text)
+        if shown and listed:  # its reason says so
+            said = "”, “".join(shown)
+            result.report.dropped_reasons[-1] += (f"; its part “{said}” holds and is shown" if len(shown) == 1 else
+                                                  f"; its parts “{said}” hold and are shown")
 
     stream: Iterator[str] | None = None
     try:
@@ -855,9 +860,18 @@ def _copies(sentence: str, cells: Sequence[str], share: float, most: float = 0.8
     return False
 
 
-def _repeats(sentence: str, earlier: Sequence[str], share: float) -> bool:
-    words = set(tokenize(sentence))
-    return any(len(words & set(tokenize(e))) > share * max(len(words), 1) for e in earlier)
+def _repeats(sentence: str, earlier: Sequence[str], share: float, names: Sequence[str] = ()) -> bool:
+    """Does `sentence` share more than `share` of its terms with an earlier one? The papers' `names` (titles)
+    are not counted: "The KV-Cache Transform Coding for Compact Storage in LLM Inference paper achieves up to 20x
+    compression", after a sentence on what that paper uses, shared its nine title words and little else, and was
+    left out as a repeat (over ICLR 2026)."""
+    def terms(text: str) -> set[str]:
+        for name in sorted(names, key=len, reverse=True):
+            text = re.sub(re.escape(name), " ", text, flags=re.I) if name else text
+        return set(tokenize(text))
+
+    words = terms(sentence)
+    return any(len(words & terms(e)) > share * max(len(words), 1) for e in earlier)
 
 
 def assemble(plan: Plan, ev: Evidence, synthesis: Synthesis, timings: dict[str, float], model: str) -> Answer:

@@ -245,7 +245,7 @@ class Verification:
     uncited_unsupported: int = 0  # of `unsupported`, those that carried no valid [n]
     dropped_sentences: list[str] = field(default_factory=list)
     dropped_reasons: list[str] = field(default_factory=list)  # one per dropped sentence
-    trimmed: int = 0  # withheld sentences whose first part that verifies alone is shown in their place
+    trimmed: int = 0  # withheld sentences whose parts that verify alone are shown in their place
 
 
 @dataclass
