@@ -15,6 +15,21 @@ from paperchat.text import topic_form
 VENUES = ["ICLR", "ICML"]
 
 
+def _index_of(tmp_path, settings, embedder, records):
+    """A real index (the fake embedder, embedded Chroma) of ICLR 2026 papers given as (id, title, abstract)."""
+    import json
+
+    from paperchat.corpus import read_paths
+    from paperchat.index import PaperIndex
+
+    path = tmp_path / "papers.jsonl"
+    path.write_text("".join(json.dumps({"id": i, "title": t, "venue": "ICLR", "year": 2026, "abstract": a}) + "\n"
+                            for i, t, a in records))
+    index = PaperIndex(settings, embedder)
+    index.ingest(read_paths([path]), progress=False)
+    return index
+
+
 @pytest.mark.parametrize(
     ("question", "query", "venues", "years"),
     [
@@ -28,6 +43,7 @@ VENUES = ["ICLR", "ICML"]
         ("the Halton scheduler", "the Halton scheduler", [], []),
     ],
 )
+
 def test_parse_query(question: str, query: str, venues: list[str], years: list[int]) -> None:
     text, filters = parse_query(question, VENUES)
     assert (text, filters.venues, filters.years) == (query, venues, years)
@@ -561,23 +577,11 @@ def test_of_two_papers_of_one_name_the_question_is_about_the_one_that_holds_its_
                                                                                       tmp_path) -> None:
     """Over ICLR 2026 "What is DUET and how does it differ from tuning-based unlearning?" tabled both
     DUETs, the data-mixture one beside the unlearning one."""
-    import json
-
-    from paperchat.corpus import read_paths
-    from paperchat.index import PaperIndex
-
-    records = [
-        {"id": "m", "title": "DUET: Optimizing LLM Training Data Mixtures", "venue": "ICLR", "year": 2026,
-         "abstract": "We present DUET, which optimizes training data mixtures with Bayesian optimization and noisy "
-                     "feedback from downstream tasks."},
-        {"id": "u", "title": "DUET: Distilled LLM Unlearning", "venue": "ICLR", "year": 2026,
-         "abstract": "Tuning-based unlearning is computationally heavy. We propose DUET, a distillation-based "
-                     "unlearning method for large language models."}]
-    path = tmp_path / "duet.jsonl"
-    path.write_text("\n".join(json.dumps(r) for r in records) + "\n")
-    index = PaperIndex(settings, embedder)
-    index.ingest(read_paths([path]), progress=False)
-    r = Retriever(index, settings.retrieval)
+    r = Retriever(_index_of(tmp_path, settings, embedder, [
+        ("m", "DUET: Optimizing LLM Training Data Mixtures", "We present DUET, which optimizes training data mixtures "
+         "with Bayesian optimization and noisy feedback from downstream tasks."),
+        ("u", "DUET: Distilled LLM Unlearning", "Tuning-based unlearning is computationally heavy. We propose DUET, a "
+         "distillation-based unlearning method for large language models.")]), settings.retrieval)
     for question, about in [("What is DUET and how does it differ from tuning-based unlearning?", {"u"}),
                             ("What is DUET?", {"m", "u"})]:  # nothing tells them apart: both
         hits = r.retrieve(question).hits
@@ -693,28 +697,16 @@ def test_a_coined_name_its_abstract_defines_calls_that_paper(settings, embedder,
     "Contamination Detection via Context (CoDeC)", whose title does not lead with the name; "Tell me
     about DroPE." quoted a token-dropping paper. A name in mixed case that at most two abstracts define
     calls them; an abbreviation many define ("LLMs") calls none."""
-    import json
-
-    from paperchat.corpus import read_paths
-    from paperchat.index import PaperIndex
-
-    def paper(pid: str, title: str, abstract: str) -> dict[str, object]:
-        return {"id": pid, "title": title, "venue": "ICLR", "year": 2026, "abstract": abstract}
-
     codec = ("Neural audio codecs compress speech for large language models (LLMs). Our codec reaches a high "
              "accuracy of codec reconstruction at low bitrates. The codec is fast.")
-    corpus = tmp_path / "c.jsonl"
-    corpus.write_text("".join(json.dumps(r) + "\n" for r in (
-        paper("c1", "Low-Rate Audio Codecs for Speech", codec),
-        paper("c2", "Codec Benchmarks for Tactile Data", codec.replace("speech", "touch")),
-        paper("c3", "A Codec for Video Streams", codec.replace("speech", "video")),
-        paper("d1", "Detecting Data Contamination in Language Models via In-Context Learning",
-              "We present Contamination Detection via Context (CoDeC), a method to detect training data "
-              "contamination in large language models (LLMs). CoDeC measures how in-context examples change "
-              "model confidence."))))
-    index = PaperIndex(settings, embedder)
-    index.ingest(read_paths([corpus]), progress=False)
-    r = Retriever(index, settings.retrieval)
+    r = Retriever(_index_of(tmp_path, settings, embedder, [
+        ("c1", "Low-Rate Audio Codecs for Speech", codec),
+        ("c2", "Codec Benchmarks for Tactile Data", codec.replace("speech", "touch")),
+        ("c3", "A Codec for Video Streams", codec.replace("speech", "video")),
+        ("d1", "Detecting Data Contamination in Language Models via In-Context Learning",
+         "We present Contamination Detection via Context (CoDeC), a method to detect training data "
+         "contamination in large language models (LLMs). CoDeC measures how in-context examples change "
+         "model confidence.")]), settings.retrieval)
     question = "What accuracy does CoDeC reach?"
     hits = r.retrieve(question, 4).hits
     assert r.relevant(question, hits, comparative=False) == {"d1"}
@@ -821,21 +813,11 @@ def test_a_relating_word_is_no_topic_and_an_outcome_said_in_results_counts_whole
 
 
 def test_a_question_on_tokenization_tables_the_tokenization_papers_only(tmp_path, settings, embedder) -> None:
-    import json
-
-    from paperchat.corpus import read_paths
-    from paperchat.index import PaperIndex
-
     records = [(f"t{i}", f"Tokenizer study {i}", "We study tokenization of text into subwords and how the "
                 f"tokenizer changes downstream accuracy of language models, case {i}.") for i in range(3)]
     records += [(f"k{i}", f"Token pruning {i}", "We prune tokens of language models to speed up inference, "
                  f"keeping the accuracy of each token's prediction, case {i}.") for i in range(3)]
-    path = tmp_path / "tok.jsonl"
-    path.write_text("".join(json.dumps({"id": i, "title": t, "venue": "ICLR", "year": 2026, "abstract": a}) + "\n"
-                            for i, t, a in records))
-    index = PaperIndex(settings, embedder)
-    index.ingest(read_paths([path]), progress=False)
-    r = Retriever(index, settings.retrieval)
+    r = Retriever(_index_of(tmp_path, settings, embedder, records), settings.retrieval)
     question = "How do papers on tokenization in language models compare?"
     hits = r.retrieve(question, 6).hits
     assert len(hits) == 6
@@ -1054,27 +1036,15 @@ def test_a_benchmark_gets_no_row_when_the_question_asks_for_papers_that_do_it(se
     """Over ICLR 2026, "Which papers generate molecules or proteins, and how do they differ?" tabled
     MolLangBench and GeomMotif, two benchmarks, beside the generators; over ICML 2026 "… machine unlearning
     methods …" tabled a position paper. A question that asks what was studied still gets them."""
-    import json
-
-    from paperchat.corpus import read_paths
-    from paperchat.index import PaperIndex
-
-    def paper(pid: str, title: str, abstract: str) -> dict[str, object]:
-        return {"id": pid, "title": title, "venue": "ICLR", "year": 2026, "abstract": abstract}
-
-    corpus = tmp_path / "c.jsonl"
-    corpus.write_text("".join(json.dumps(r) + "\n" for r in (
-        paper("g1", "SynCoGen: Synthesizable 3D Molecule Generation",
-              "We generate molecules and proteins with a diffusion model. Our generator produces valid molecules."),
-        paper("g2", "Shrinking Proteins with Diffusion",
-              "We generate proteins and molecules by deleting residues. The generated proteins fold well."),
-        paper("b1", "MolBench: A Comprehensive Benchmark for Molecule and Protein Generation",
-              "We evaluate how models generate molecules and proteins. Generators of molecules fail often."),
-        paper("p1", "Position: Protein Generation Needs Better Evaluation",
-              "We argue that models that generate proteins and molecules are evaluated poorly today."))))
-    index = PaperIndex(settings, embedder)
-    index.ingest(read_paths([corpus]), progress=False)
-    r = Retriever(index, settings.retrieval)
+    r = Retriever(_index_of(tmp_path, settings, embedder, [
+        ("g1", "SynCoGen: Synthesizable 3D Molecule Generation",
+         "We generate molecules and proteins with a diffusion model. Our generator produces valid molecules."),
+        ("g2", "Shrinking Proteins with Diffusion",
+         "We generate proteins and molecules by deleting residues. The generated proteins fold well."),
+        ("b1", "MolBench: A Comprehensive Benchmark for Molecule and Protein Generation",
+         "We evaluate how models generate molecules and proteins. Generators of molecules fail often."),
+        ("p1", "Position: Protein Generation Needs Better Evaluation",
+         "We argue that models that generate proteins and molecules are evaluated poorly today.")]), settings.retrieval)
     doing, studying = "Which papers generate molecules or proteins, and how do they differ?", \
         "Which papers study how models generate molecules or proteins?"
     hits = r.retrieve(doing, 4).hits
