@@ -717,3 +717,9 @@ def test_every_part_of_a_withheld_sentence_that_holds_alone_is_shown(settings, s
     assert "4.43×" in synthesis and "256 to 30" in synthesis and "Halton" not in synthesis
     assert answer.verification.trimmed == 1  # one sentence withheld, shown in its parts
     assert "its parts" in answer.verification.dropped_reasons[0]
+    # but not a later part that leans on the one before: "… supports this with experiments [2]" (the eval's
+    # comparative-03, withheld for saying how one paper bears on another) says nothing alone
+    leaning = ("PEARL reaches a speedup of up to 4.43× [1], while dParallel likewise reduces decoding steps from 256 "
+               "to 30 on GSM8K [2], while the Halton")
+    synthesis = _engine(settings, seed_index, leaning).answer("How do PEARL and dParallel differ?").text
+    assert "4.43×" in synthesis and "256 to 30" not in synthesis.split(A.HOW_THEY_DIFFER)[1]

@@ -576,10 +576,12 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
         sentence stays withheld, with its reason (the last one listed, when `listed`: a sentence with nothing but
         names in it is dropped unlisted), and the report counts the sentence as `trimmed` once. Every part that
         holds is shown, not only the first: "KVTC achieves up to 20x compression, while FreqKV … outperforms existing
-        KV cache compression methods" (over ICLR 2026) holds in both, and showed only FreqKV's."""
+        KV cache compression methods" (over ICLR 2026) holds in both, and showed only FreqKV's. A later part that
+        points back to an earlier one is not: "What Exactly Does Guidance Do … supports this with experiments [2]"
+        (the eval's comparative-03) says nothing alone, and was withheld for saying how one paper bears on another."""
         shown: list[str] = []
         for part in parts(sentence, finished, titles):
-            if left_out(part):
+            if left_out(part) or (shown and _POINTS_BACK.search(part)):
                 continue
             checked = verifier.check(part, sources, Verification(), asked if echoes else "")
             # nor one that only says its paper's title of it ("Modeling temporal scRNA-seq data … models temporal
@@ -640,6 +642,11 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
     return result
 
 
+# a part that leans on the one before it: "… supports this with experiments", "… extends this approach to …"
+_POINTS_BACK = re.compile(r"\b(?:this|these|those|such|same|similar(?:ly)?|likewise|also|too|both|it|its|they|their|"
+                         r"them|former|latter|other|another|instead|unlike|contrast|conversely|further|furthermore|"
+                         r"moreover|additionally|however|but|that\s+(?:approach|method|idea|work|paper|model|"
+                         r"framework|technique|finding|result|claim|problem|line))\b", re.I)
 # where a sentence's parts meet: ", which …", ", while …", ", whereas …", "; …"
 _PART_BOUNDARY = re.compile(r",\s+(?=(?:which|while|whereas)\b)|;\s+")
 # a part that opens with a preposition or a gerund has no subject of its own ("Pretraining on the GEOM dataset, which …")
