@@ -292,6 +292,22 @@ def test_a_negation_within_the_baseline_is_the_baselines(claim: str, ok: bool) -
 
 
 @pytest.mark.parametrize(("claim", "ok"), [
+    # over ICLR 2026 the first two were withheld: the "not" after "than baseline models and" had been read as the
+    # baseline's, so the abstract negated nothing and a claim keeping the "not" added one
+    ("Foundation models are consistently better calibrated than baseline models and tend not to be either "
+     "systematically over- or under-confident", True),
+    ("Foundation models tend not to be either systematically over- or under-confident", True),
+    ("Foundation models tend to be systematically over- or under-confident", False),
+    ("Foundation models are better calibrated than baseline models and tend to be systematically over-confident", False),
+])
+def test_a_negation_in_a_clause_after_the_baseline_is_the_papers_own(claim: str, ok: bool) -> None:
+    stated = ("We find that time series foundation models are consistently better calibrated than baseline models and "
+              "tend not to be either systematically over- or under-confident, in contrast to the overconfidence often "
+              "seen in other deep learning models.")
+    assert (polarity_conflict(claim, stated, stated) == "") is ok
+
+
+@pytest.mark.parametrize(("claim", "ok"), [
     # over ICML 2026 this was withheld as negated: the claim keeps the first negation and leaves out the second
     ("To Grok Grokking's result suggests that grokking is not an inherent failure mode of deep learning", True),
     ("Grokking is an inherent failure mode of deep learning", False),

@@ -368,8 +368,11 @@ _GOES_ON = re.compile(r"(?:\b(?:and|or)|,)\s+$", re.I)
 # the claim that VIA-SD provides 2.5-3× acceleration withheld as negated
 # ("rather than" is a negation, not a baseline)
 _BASELINE_CUES = r"compared\s+(?:to|with)|relative\s+to|versus|vs\.?"  # the cues of a baseline, here and in _SET_AGAINST
-_BASELINE_PHRASE = re.compile(rf"\b(?:{_BASELINE_CUES}|(?<!rather\s)than)\s[^,;:.]*",
-                              re.I)
+# … up to a coordinated clause that negates on its own: "… better calibrated than baseline models and tend not to be
+# either systematically over- or under-confident" (ICLR 2026) is no baseline's "not", and read as one, the claim
+# that keeps it was withheld as adding a negation
+_BASELINE_PHRASE = re.compile(rf"\b(?:{_BASELINE_CUES}|(?<!rather\s)than)\s(?:(?!\s(?:and|but|yet|while|whereas)\s+"
+                              rf"(?:\w+\s+){{0,2}}?(?:not|never|no)\b)[^,;:.])*", re.I)
 
 
 def _own_negations(text: str) -> list[re.Match[str]]:
