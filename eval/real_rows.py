@@ -16,8 +16,9 @@ judged on (a floor on recall's reach, not recall: the papers on a question that 
 Per `set`: a, 16 questions written and judged before the changes after 89f646d (which then read some of them);
 b, 8 more written and judged on the rows of 9bb3982, after those changes, and read for nothing else; c, 8 more
 written and judged on the rows of b48673f before any change of the session after it, which then read them (the
-benchmarks and position papers they tabled led to contribution.py). A judgment is strict about the question's
-verb: a paper that analyses unlearning is not one that "proposes unlearning methods".
+benchmarks and position papers they tabled led to contribution.py); d, 8 more written after those changes (at
+1213330) and judged on their rows, read for nothing else (d8's only rows are off, so its `on` is empty). A judgment
+is strict about the question's verb: a paper that analyses unlearning is not one that "proposes unlearning methods".
 """
 
 from __future__ import annotations
