@@ -197,7 +197,8 @@ class Retriever:
         best of those rows holds it, and their abstract too, within the same margin.
         A comparative question none of whose first hits holds a word of its topic and that names none
         is addressed by none of them (the empty set: the engine then says the collection has
-        nothing on it, naming the closest papers)."""
+        nothing on it, naming the closest papers). Of those chosen, a benchmark, position paper or survey
+        (contribution.py) is left out when the question asks for papers that do something (`_doing`)."""
         s = self.settings
         named = self._told_apart(query, named_papers(query, hits) | self.titled(query, hits) | self._coined_in(query, hits),
                                  hits)
