@@ -998,6 +998,7 @@ def test_a_paper_holds_a_topic_made_precise_after_a_comma_by_the_topic_or_by_an_
     ("SmellNet: A Large-scale Dataset for Real-world Smell Recognition", "benchmark"),
     ("WideSearch: Benchmarking Agentic Broad Info-Seeking", "benchmark"),
     ("CLARC: C/C++ Benchmark for Robust Code Search", "benchmark"),
+    ("CoopEval: Benchmarking Cooperation-Sustaining Mechanisms and LLM Agents in Social Dilemmas", "benchmark"),
     ("Position: The Term “Machine Unlearning” Is Overused in LLMs", "position"),
     ("Graph Transformers: A Survey of Architectures", "survey"),
     # a benchmark beside a method, a dataset as a topic, a benchmark as a word inside a method's title

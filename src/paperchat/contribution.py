@@ -32,7 +32,7 @@ _SUBTITLE = re.compile(rf"[:?]\s*(?:benchmarking\b(?!\s+and\b)|(?:(?:a|an|the)\s
 _LEAD = re.compile(rf"^[^:]*?(?:\w*bench\b|\b{_HEAD}{_AFTER})[^:]*:", re.I)
 _OPENS = re.compile(rf"^\s*(?:benchmarking\b|(?:a|an)\s+(?:[\w-]+\s+){{0,4}}?{_HEAD}{_AFTER})", re.I)
 _WITH_METHOD = re.compile(r"\b(?:and|&)\s+(?:an?\s+)?(?:[\w-]+\s+)?(?:method|framework|model|approach|baseline|"
-                          r"algorithm|solution|agent)s?\b", re.I)
+                          r"algorithm|solution)s?\b", re.I)  # not "agents": "Benchmarking … Mechanisms and LLM Agents"
 
 # what a question writes when it asks what was studied, measured or argued, or only names a topic: then
 # benchmarks, positions and surveys answer it too
