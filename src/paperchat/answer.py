@@ -576,9 +576,10 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
         sentence stays withheld, with its reason (the last one listed, when `listed`: a sentence with nothing but
         names in it is dropped unlisted), and the report counts the sentence as `trimmed` once. Every part that
         holds is shown, not only the first: "KVTC achieves up to 20x compression, while FreqKV … outperforms existing
-        KV cache compression methods" (over ICLR 2026) holds in both, and showed only FreqKV's. A later part that
-        points back to an earlier one is not: "What Exactly Does Guidance Do … supports this with experiments [2]"
-        (the eval's comparative-03) says nothing alone, and was withheld for saying how one paper bears on another."""
+        KV cache compression methods" (over ICLR 2026) holds in both, and showed only FreqKV's. After a part shown,
+        one that points back to it is not: "What Exactly Does Guidance Do … supports this with experiments [2]"
+        (the eval's comparative-03) says nothing alone, and was withheld for saying how one paper bears on another.
+        (When no part before it holds, such a part is still the first shown, as before c952833.)"""
         shown: list[str] = []
         for part in parts(sentence, finished, titles):
             if left_out(part) or (shown and _POINTS_BACK.search(part)):
