@@ -723,3 +723,26 @@ def test_every_part_of_a_withheld_sentence_that_holds_alone_is_shown(settings, s
                "to 30 on GSM8K [2], while the Halton")
     synthesis = _engine(settings, seed_index, leaning).answer("How do PEARL and dParallel differ?").text
     assert "4.43×" in synthesis and "256 to 30" not in synthesis.split(A.HOW_THEY_DIFFER)[1]
+
+
+@pytest.mark.parametrize(("later", "shown"), [
+    ("dParallel likewise reduces decoding steps from 256 to 30 on GSM8K [2]", False),
+    ("dParallel also reduces decoding steps from 256 to 30 on GSM8K [2]", False),
+    ("dParallel reduces decoding steps from 256 to 30 on GSM8K [2]", True),
+])
+def test_a_part_leaning_on_a_withheld_part_is_not_shown(settings, seed_index, later, shown) -> None:
+    """A later part that can only lean on the part before it is not shown when that part is withheld: "PEARL is a
+    survey of image editing with GANs [1], while dParallel likewise reduces …" showed "dParallel likewise reduces
+    decoding steps …" alone, agreeing with a claim the reader never sees."""
+    reply = f"PEARL is a survey of image editing with generative adversarial networks [1], while {later}. "
+    answer = _engine(settings, seed_index, reply).answer("How do PEARL and dParallel differ?")
+    synthesis = answer.text.split(A.HOW_THEY_DIFFER)[1] if A.HOW_THEY_DIFFER in answer.text else ""
+    assert ("256 to 30" in synthesis) is shown and "survey" not in synthesis
+
+
+def test_a_later_part_saying_both_of_its_own_subject_still_shows(settings, seed_index) -> None:
+    """"Both" said of the part's own subject leans on nothing (the eval's comparative-16)."""
+    reply = ("Scalable Energy-Based Models via Adversarial Training [1] focuses on inference-time control, while RNE [2] "
+             "is modality-agnostic and applicable to both continuous and discrete diffusion models.")
+    answer = _engine(settings, seed_index, reply).answer("Which papers are about energy-based models?")
+    assert "applicable to both continuous and discrete" in answer.text.split(A.HOW_THEY_DIFFER)[1]

@@ -579,10 +579,13 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
         KV cache compression methods" (over ICLR 2026) holds in both, and showed only FreqKV's. After a part shown,
         one that points back to it is not: "What Exactly Does Guidance Do … supports this with experiments [2]"
         (the eval's comparative-03) says nothing alone, and was withheld for saying how one paper bears on another.
-        (When no part before it holds, such a part is still the first shown, as before c952833.)"""
+        Nor, when the part before it is withheld, a later part that can only lean on it ("PEARL is a survey of
+        image editing [1], while dParallel likewise reduces decoding steps …": "likewise" would read as agreeing
+        with what was withheld); one that only says "its" or "both" of its own subject still shows ("… while RNE
+        is modality-agnostic and applicable to both continuous and discrete diffusion models")."""
         shown: list[str] = []
-        for part in parts(sentence, finished, titles):
-            if left_out(part) or (shown and _POINTS_BACK.search(part)):
+        for i, part in enumerate(parts(sentence, finished, titles)):
+            if left_out(part) or (shown and _POINTS_BACK.search(part)) or (i and _LEANS_BACK.search(part)):
                 continue
             checked = verifier.check(part, sources, Verification(), asked if echoes else "")
             # nor one that only says its paper's title of it ("Modeling temporal scRNA-seq data … models temporal
@@ -648,6 +651,11 @@ _POINTS_BACK = re.compile(r"\b(?:this|these|those|such|same|similar(?:ly)?|likew
                          r"them|former|latter|other|another|instead|unlike|contrast|conversely|further|furthermore|"
                          r"moreover|additionally|however|but|that\s+(?:approach|method|idea|work|paper|model|"
                          r"framework|technique|finding|result|claim|problem|line))\b", re.I)
+# of those, the words that can only lean on another clause (not "its", "both", "other" …, said of a part's own subject)
+_LEANS_BACK = re.compile(r"\b(?:likewise|similarly|similar\s+to\s+(?:this|that|it)|also|same|such(?!\s+as)|this|these|"
+                         r"those|instead|unlike|in\s+contrast|conversely|further(?:more)?|moreover|additionally|former|"
+                         r"latter|that\s+(?:approach|method|idea|work|paper|model|framework|technique|finding|result|"
+                         r"claim|problem|line))\b", re.I)
 # where a sentence's parts meet: ", which …", ", while …", ", whereas …", "; …"
 _PART_BOUNDARY = re.compile(r",\s+(?=(?:which|while|whereas)\b)|;\s+")
 # a part that opens with a preposition or a gerund has no subject of its own ("Pretraining on the GEOM dataset, which …")
