@@ -1055,3 +1055,25 @@ def test_a_benchmark_gets_no_row_when_the_question_asks_for_papers_that_do_it(se
     # when every paper found is a benchmark, they stay: the question is answered from what there is
     only = [h for h in r.retrieve("Which papers generate molecules or proteins?", 4).hits if h.paper.paper_id in {"b1", "p1"}]
     assert r.relevant("Which papers generate molecules or proteins?", only, comparative=True) == {"b1", "p1"}
+
+
+def test_a_speedup_said_among_results_counts_whole_and_no_title_need_say_it(tmp_path, settings, embedder) -> None:
+    """Over ICML 2026 "Which papers speed up speculative decoding?" tabled 2 of some twenty such papers: a "2.1×
+    speedup" is an outcome, said where results are (NanoSpec held it there only and counted a quarter of it), and a
+    paper found past the first k needed its title to say "speed" ("Dustin: … with Speculative Decoding")."""
+    records = [(f"s{i}", f"Speculative Decoding Speed {i}", f"We speed up speculative decoding of language models "
+                f"with a small draft model, case {i}.") for i in range(2)]
+    records.append(("d", "Dustin: Sparse Verification with Speculative Decoding",
+                    "Speculative decoding of language models is slow for long contexts. We verify draft tokens "
+                    "sparsely. Experiments show a 2.5x speedup of speculative decoding."))
+    r = Retriever(_index_of(tmp_path, settings, embedder, records), settings.retrieval)
+    said = Paper(paper_id="n", title="NanoSpec", venue="ICML", year=2026, roles=["background", "method", "result"],
+                 abstract="Speculative decoding drafts tokens with a small model. We shrink the draft vocabulary. "
+                          "Experiments show a 2.1× speedup on long contexts.")
+    assert r.coverage("speed", said, {"speed"}, (), 0.25) == 1.0
+    assert r.coverage("contexts", said, {"context"}, (), 0.25) == 0.25  # a result that is no outcome: a quarter
+
+    question = "Which papers speed up speculative decoding, and how do they differ?"
+    hits = r.retrieve(question, 3).hits
+    assert [h.paper.paper_id for h in hits][-1] == "d" and [p.roles[-1] for p in [hits[-1].paper]] == ["result"]
+    assert r.relevant(question, hits, comparative=True, k=2) == {"s0", "s1", "d"}

@@ -235,12 +235,14 @@ class Retriever:
                   if (i == 0 and not bare) or score[h.paper.paper_id] >= best - s.comparative_margin}
         # past the first k, the fused ranking's tail: a paper there needs its title to hold the topic as
         # fully as the best row holds it, and its abstract too ("Unpaired Visual Editing with
-        # Self-Consistent Flow Matching", ranked 7th for "How do the flow matching papers differ?")
+        # Self-Consistent Flow Matching", ranked 7th for "How do the flow matching papers differ?"); an outcome
+        # ("speedup", "faster") is said where results are, not in a title ("Dustin: … with Speculative Decoding")
         full = max(cover[pid] for pid in chosen)
+        titled = (topic - outcome_terms()) or topic
         return named | _doing(query, hits, chosen | {
             h.paper.paper_id for h in hits[k:]
             if score[h.paper.paper_id] >= best - s.comparative_margin and cover[h.paper.paper_id] >= max(full, 1e-9)
-            and self.covered(query, replace(h.paper, abstract="", roles=[]), topic, groups) >= full})
+            and self.covered(query, replace(h.paper, abstract="", roles=[]), titled, groups) >= full})
 
     def _set_against_names(self, query: str, hits: list[Hit], named: set[str]) -> bool:
         """Does the question set the one paper it names against methods it only names, that the paper's own
