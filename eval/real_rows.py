@@ -17,7 +17,9 @@ Per `set`: a, 16 questions written and judged before the changes after 89f646d (
 b, 8 more written and judged on the rows of 9bb3982, after those changes, and read for nothing else; c, 8 more
 written and judged on the rows of b48673f before any change of the session after it, which then read them (the
 benchmarks and position papers they tabled led to contribution.py); d, 8 more written after those changes (at
-1213330) and judged on their rows, read for nothing else (d8's only rows are off, so its `on` is empty). A judgment
+1213330) and judged on their rows, read for nothing else (d8's only rows are off, so its `on` is empty), until the
+session after 32f6c79 read d1 for the attack rule; e, 8 more written at the start of that session and judged on the
+rows of c0b391e, before its retrieval changes, which then read e1 (speedups) and e8 (attacks). A judgment
 is strict about the question's verb: a paper that analyses unlearning is not one that "proposes unlearning methods".
 """
 
