@@ -1009,6 +1009,17 @@ def test_a_paper_holds_a_topic_made_precise_after_a_comma_by_the_topic_or_by_an_
     ("OD$^3$: Optimization-free Dataset Distillation for Object Detection", "method"),
     ("Toward More Reliable Agent Evaluation: A Component-Based Benchmark Auditing Pipeline", "method"),
     ("ZeroUnlearn: Few-Shot Knowledge Unlearning in Large Language Models", "method"),
+    # an attack, as the title's head or an attacker's verb; not a defense that names it, nor a method that "exploits"
+    ("ChatInject: Abusing Chat Templates for Prompt Injection in LLM Agents", "attack"),
+    ("Adaptive Attacks on Trusted Monitors Subvert AI Control Protocols", "attack"),
+    ("Rapid Poison: Practical Poisoning Attacks Against the Rapid Response Framework", "attack"),
+    ("Jailbreaking Vision-Language Models Through the Visual Modality", "attack"),
+    ("Decoy for the Judge: Disrupting Multi-Turn Jailbreaks using Semantics-Preserving Output Rewriting", "method"),
+    ("Monitoring Decomposition Attacks with Lightweight Sequential Monitors", "method"),
+    ("WARP: Weight Teleportation for Attack-Resilient Unlearning Protocols", "method"),
+    ("ATEX-CF: Attack-Informed Counterfactual Explanations for Graph Neural Networks", "method"),
+    ("Robust Training Against Backdoor Attacks via Trigger Inversion", "method"),
+    ("Faster Than Flash: Exploiting Attention Sparsity for Efficient Long-Context Decoding", "method"),
 ])
 def test_a_title_says_what_the_paper_contributes(title, kind) -> None:
     from paperchat.contribution import contribution
@@ -1031,6 +1042,42 @@ def test_a_question_asks_for_papers_that_do_something_or_for_any_paper_on_it(que
     from paperchat.contribution import asks_for_methods
 
     assert asks_for_methods(question) is methods
+
+
+@pytest.mark.parametrize("question, defenses", [
+    ("Which papers defend against prompt injection attacks, and how do they differ?", True),
+    ("Which papers propose defenses against backdoor attacks, and how do they differ?", True),
+    ("How do papers protect diffusion models from membership inference?", True),
+    ("Which papers work on jailbreak attacks or defenses for LLMs?", False),
+    ("Which papers study defenses and attacks on watermarks?", False),
+    ("Which papers attack LLM watermarks?", False),
+    ("Which papers study membership inference attacks, and how do they differ?", False),
+])
+def test_a_question_asks_for_defenses_alone(question, defenses) -> None:
+    from paperchat.contribution import asks_for_defenses
+
+    assert asks_for_defenses(question) is defenses
+
+
+def test_an_attack_gets_no_row_when_the_question_asks_for_defenses(settings, embedder, tmp_path) -> None:
+    """Over ICLR 2026 "Which papers defend against prompt injection attacks …?" tabled ChatInject ("Abusing Chat
+    Templates for Prompt Injection in LLM Agents") and an adaptive attack on monitors beside the one defense found;
+    over ICML 2026 "… defenses against backdoor attacks …" tabled "Rapid Poison: Practical Poisoning Attacks …"."""
+    r = Retriever(_index_of(tmp_path, settings, embedder, [
+        ("d1", "Planning Agents That Resist Prompt Injection",
+         "We defend LLM agents against prompt injection attacks by planning before reading tool outputs."),
+        ("d2", "ASIDE: Separating Instructions and Data",
+         "We defend language models against prompt injection attacks by rotating the embeddings of data tokens."),
+        ("a1", "ChatInject: Abusing Chat Templates for Prompt Injection in LLM Agents",
+         "We inject prompts into LLM agents through chat templates: prompt injection attacks that the agents "
+         "defend against poorly.")]),
+        settings.retrieval)
+    question = "Which papers defend against prompt injection attacks, and how do they differ?"
+    hits = r.retrieve(question, 3).hits
+    assert {h.paper.paper_id for h in hits} == {"d1", "d2", "a1"}
+    assert r.relevant(question, hits, comparative=True) == {"d1", "d2"}
+    both = "Which papers work on prompt injection attacks or defenses, and how do they differ?"
+    assert "a1" in r.relevant(both, r.retrieve(both, 3).hits, comparative=True)
 
 
 def test_a_benchmark_gets_no_row_when_the_question_asks_for_papers_that_do_it(settings, embedder, tmp_path) -> None:

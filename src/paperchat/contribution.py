@@ -14,13 +14,20 @@ as the head of its subtitle (": A Benchmark for …", ": A Large-Scale Dataset o
 the benchmark with a method (": A Benchmark and Framework for …", "A New Plant Dataset and Method") is a
 method paper, and "dataset distillation" is a topic, not a dataset. An abstract is not read: most method
 papers also "introduce a new benchmark" in passing, and the title is where a paper says what it is.
+
+A question that asks for defenses ("Which papers defend against prompt injection attacks …?") is not
+answered by an attack ("ChatInject: Abusing Chat Templates for Prompt Injection in LLM Agents"), whose
+abstract holds the same words; one that asks for attacks and defenses is. An attack is read from the title
+too: an attack as its head ("Adaptive Attacks on …", ": Practical Poisoning Attacks Against …") or an
+attacker's verb opening it or its subtitle ("Abusing", "Jailbreaking"), unless the title also says it
+defends, detects or resists ("Disrupting Multi-Turn Jailbreaks", "Attack-Resilient Unlearning").
 """
 
 from __future__ import annotations
 
 import re
 
-METHOD, BENCHMARK, POSITION, SURVEY = "method", "benchmark", "position", "survey"
+METHOD, BENCHMARK, POSITION, SURVEY, ATTACK = "method", "benchmark", "position", "survey", "attack"
 
 _POSITION = re.compile(r"^\s*position(?:\s+paper)?\s*:", re.I)
 _SURVEY = re.compile(r"(?:^|:\s*|\b(?:a|an)\s+(?:[\w-]+\s+){0,3})survey\b|\bsurvey\s+(?:of|on)\b", re.I)
@@ -34,6 +41,23 @@ _OPENS = re.compile(rf"^\s*(?:benchmarking\b|(?:a|an)\s+(?:[\w-]+\s+){{0,4}}?{_H
 _WITH_METHOD = re.compile(r"\b(?:and|&)\s+(?:an?\s+)?(?:[\w-]+\s+)?(?:method|framework|model|approach|baseline|"
                           r"algorithm|solution)s?\b", re.I)  # not "agents": "Benchmarking … Mechanisms and LLM Agents"
 
+# an attack named as the title's head ("Adaptive Attacks on Trusted Monitors …", "Rapid Poison: Practical Poisoning
+# Attacks Against …") or an attacker's verb opening it or its subtitle ("ChatInject: Abusing Chat Templates for Prompt
+# Injection …"); not a defense, whose title names the attack as what it stands against, or an attack's detection
+_ATTACK = re.compile(r"(?:^|[:?]\s*)(?:(?:(?:a|an|the)\s+)?(?:[\w-]+\s+){0,4}?(?:attacks?|jailbreaks?)\b(?!-)"
+                     r"(?!\s+(?:detection|defen\w*|mitigation|robustness|resilien\w*|prevention))|"
+                     r"(?:abusing|attacking|jailbreaking|hijacking|fooling|subverting|stealing|poisoning)\b)",
+                     re.I)
+_DEFENDS = re.compile(r"\b(?:defen[cs]\w*|defend\w*|robust\w*|protect\w*|mitigat\w*|detect\w*|guard\w*|secur\w*|"
+                      r"safe\w*|certif\w*|resist\w*|resilien\w*|immun\w*|shield\w*|sanitiz\w*|purif\w*|disrupt\w*|monitoring|"
+                      r"adversarial\s+training)|\bgeneraliz\w*\s+to\s+(?:[\w-]+\s+){0,2}?attacks?\b|"
+                      r"\bagainst\s+(?:[\w-]+\s+){0,4}?attacks?\b", re.I)
+# a question that asks for defenses ("Which papers defend against prompt injection attacks …?"), not for attacks too
+# ("… jailbreak attacks or defenses …")
+_ASKS_DEFENSE = re.compile(r"\b(?:defen[cs]es?|defend\w*|protect\w*|guard\w*|mitigat\w*)\b", re.I)
+_ASKS_ATTACK = re.compile(r"\battack\w*\s+(?:or|and|&)\b|\b(?:or|and|&)\s+(?:[\w-]+\s+)?attack|"
+                          r"^\W*(?:which|what)\s+(?:papers?|works?|methods?)\s+attack", re.I)
+
 # what a question writes when it asks what was studied, measured or argued, or only names a topic: then
 # benchmarks, positions and surveys answer it too
 _OPEN = re.compile(
@@ -44,7 +68,7 @@ _OPEN = re.compile(
 
 
 def contribution(title: str) -> str:
-    """METHOD, BENCHMARK, POSITION or SURVEY, as the title says (METHOD when it says none of the others)."""
+    """METHOD, BENCHMARK, POSITION, SURVEY or ATTACK, as the title says (METHOD when it says none of the others)."""
     if _POSITION.search(title):
         return POSITION
     if _SURVEY.search(title):
@@ -53,6 +77,8 @@ def contribution(title: str) -> str:
         return METHOD
     if _LEAD.search(title) or _SUBTITLE.search(title) or _OPENS.search(title):
         return BENCHMARK
+    if _ATTACK.search(title) and not _DEFENDS.search(title):
+        return ATTACK
     return METHOD
 
 
@@ -61,3 +87,9 @@ def asks_for_methods(question: str) -> bool:
     benchmark, position or survey does not answer it? False when it asks what was studied, measured or
     argued, or names only a topic."""
     return not _OPEN.search(question)
+
+
+def asks_for_defenses(question: str) -> bool:
+    """Does the question ask for papers that defend against something and not for attacks too, so that a paper
+    whose title presents an attack does not answer it?"""
+    return bool(_ASKS_DEFENSE.search(question)) and not _ASKS_ATTACK.search(question)

@@ -28,7 +28,15 @@ from dataclasses import replace
 
 from paperchat.claims import asked_for, asked_without, asks_amount, does_without, done_without
 from paperchat.config import RetrievalSettings
-from paperchat.contribution import METHOD, asks_for_methods, contribution
+from paperchat.contribution import (
+    ATTACK,
+    BENCHMARK,
+    POSITION,
+    SURVEY,
+    asks_for_defenses,
+    asks_for_methods,
+    contribution,
+)
 from paperchat.generation import Snapshot
 from paperchat.index import PaperIndex
 from paperchat.schema import Filters, Hit, Paper, Retrieved
@@ -588,12 +596,15 @@ def _writes(paper: Paper, name: str) -> bool:
 def _doing(query: str, hits: Sequence[Hit], chosen: set[str]) -> set[str]:
     """Of `chosen`, those whose kind of contribution the question asks for (contribution.py): a benchmark,
     position paper or survey is left out when the question asks for papers that do something ("Which
-    papers generate molecules or proteins …?" had MolLangBench and GeomMotif, two benchmarks), unless that
-    would leave none."""
-    if not asks_for_methods(query):
+    papers generate molecules or proteins …?" had MolLangBench and GeomMotif, two benchmarks), and an
+    attack when it asks for defenses ("Which papers defend against prompt injection attacks …?" had
+    ChatInject, "Abusing Chat Templates for Prompt Injection …"), unless that would leave none."""
+    unasked = ({BENCHMARK, POSITION, SURVEY} if asks_for_methods(query) else set()) | (
+        {ATTACK} if asks_for_defenses(query) else set())
+    if not unasked:
         return chosen
     doing = {h.paper.paper_id for h in hits
-             if h.paper.paper_id in chosen and (h.paper.title_derived or contribution(h.paper.title) == METHOD)}
+             if h.paper.paper_id in chosen and (h.paper.title_derived or contribution(h.paper.title) not in unasked)}
     return doing or chosen
 
 
