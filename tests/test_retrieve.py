@@ -258,6 +258,23 @@ def test_the_verb_that_joins_a_comparisons_topics_is_no_topic(seed_index, settin
     assert "combin" in r.topic_terms("Which papers use linear combinations of checkpoints?", hits)
 
 
+@pytest.mark.parametrize("question, joining", [
+    ("Which papers combine diffusion models with reinforcement learning, and how do they differ?", {"combin"}),
+    ("Which papers merge LoRA adapters and full models?", {"merg"}),
+    ("Which papers fuse vision and language, and how?", {"fuse"}),
+    # the "and" of ", and how do they differ?" joins two clauses, not two topics
+    ("Which papers study model merging, and how do they differ?", set()),
+    ("Which papers unify tokenizers, and what do they find?", set()),
+])
+def test_a_joining_verb_needs_topics_to_join(question, joining) -> None:
+    """Over ICML 2026 "Which papers study model merging, and how do they differ?" had "model" for its only
+    topic term ("merging" read as joining the question's clauses), and a deeper search tabled a position paper
+    on model collapse and a benchmark of interdisciplinary research."""
+    from paperchat.text import joining_terms
+
+    assert joining_terms(question) == joining
+
+
 
 def test_the_verb_a_comparison_frames_its_topic_with_is_no_topic(seed_index, settings) -> None:
     """held-out-s/t (read after their first figure): "build" of "Which papers build on flow matching?" was a

@@ -311,8 +311,11 @@ _JOINT = re.compile(r"\b(?:both|combin\w*|together|jointly|joint|integrat\w*|uni
 
 # "Which papers combine diffusion models with reinforcement learning?": the verb joins the topics, it is
 # none of them ("Linear Combination of Saved Checkpoints …" holds "combination", not reinforcement learning)
+# (the "and" of ", and how do they differ?" joins clauses, not topics: "Which papers study model merging, and how …"
+# had no topic but "model", and over ICML 2026 a deeper search tabled a position paper on model collapse)
 _JOINING_VERB = re.compile(r"\b(?:combin(?:e|es|ing)|integrat(?:e|es|ing)|unif(?:y|ies|ying)|bridg(?:e|es|ing)|"
-                           r"merg(?:e|es|ing)|fus(?:e|es|ing))\b(?=[^.?!]*\b(?:with|and|into)\b)", re.I)
+                           r"merg(?:e|es|ing)|fus(?:e|es|ing))\b(?=(?:(?!,\s*(?:and|or)\s+(?:how|what|why|which|where|"
+                           r"when|do|does|did|is|are|can)\b)[^.?!])*\b(?:with|and|into)\b)", re.I)
 
 
 def joining_terms(question: str) -> set[str]:
