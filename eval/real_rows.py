@@ -19,7 +19,9 @@ written and judged on the rows of b48673f before any change of the session after
 benchmarks and position papers they tabled led to contribution.py); d, 8 more written after those changes (at
 1213330) and judged on their rows, read for nothing else (d8's only rows are off, so its `on` is empty), until the
 session after 32f6c79 read d1 for the attack rule; e, 8 more written at the start of that session and judged on the
-rows of c0b391e, before its retrieval changes, which then read e1 (speedups) and e8 (attacks). A judgment
+rows of c0b391e, before its retrieval changes, which then read e1 (speedups) and e8 (attacks). That session's
+deeper search for comparisons over large collections (engine.DEEP_FROM) tabled 30 papers never judged, in sets a,
+c, d and e; each was read and added (25 on, 5 off), after the change, by the one who made it. A judgment
 is strict about the question's verb: a paper that analyses unlearning is not one that "proposes unlearning methods".
 """
 

@@ -746,3 +746,15 @@ def test_a_later_part_saying_both_of_its_own_subject_still_shows(settings, seed_
              "is modality-agnostic and applicable to both continuous and discrete diffusion models.")
     answer = _engine(settings, seed_index, reply).answer("Which papers are about energy-based models?")
     assert "applicable to both continuous and discrete" in answer.text.split(A.HOW_THEY_DIFFER)[1]
+
+
+def test_a_comparison_searches_deeper_in_a_large_collection(settings, seed_index, monkeypatch) -> None:
+    """Over ICML 2026 (5,788 papers) some twenty papers speed up speculative decoding; ten ranks held 6 of them.
+    A collection of DEEP_FROM papers or more is searched four times k deep for a comparison, a small one twice."""
+    import paperchat.engine as E
+
+    engine = _engine(settings, seed_index)
+    k, comparison = settings.retrieval.k, "Which papers speed up speculative decoding, and how do they differ?"
+    assert engine._depth(comparison, None) == 2 * k and engine._depth("What is PEARL?", None) == k
+    monkeypatch.setattr(E, "DEEP_FROM", len(seed_index.snapshot().papers))
+    assert engine._depth(comparison, None) == 4 * k and engine._depth("What is PEARL?", None) == k
