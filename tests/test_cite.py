@@ -801,6 +801,15 @@ def test_a_claim_about_both_papers_needs_both(verifier, sources, sentence, kept)
         assert "several papers" in out.reason or "does not support" in out.reason
 
 
+def test_a_list_of_the_cited_papers_says_its_kind_of_each(verifier, sources) -> None:
+    """The eval's comparative-m02: "The papers that bound the generalization error of generative models include
+    [1]." was withheld as said of several papers, though its list is the one paper it cites, which does that."""
+    kept = "The papers that adapt the draft length with pre-verify and post-verify strategies include [1]."
+    assert verifier.check(kept, sources, Verification()).text == kept
+    false = "The papers that prove convergence rates for federated optimization include [1]."
+    assert verifier.check(false, sources, Verification()).text is None
+
+
 ORDER_AGNOSTIC = ("Watermarks for language models assume tokens are generated left to right. Our extensive evaluations on "
                   "order-agnostic language models such as ProteinMPNN, CMLM, masked diffusion protein designers, insertion "
                   "transformers, and non-autoregressive translation systems trained on several public corpora demonstrate "
