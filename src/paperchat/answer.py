@@ -646,16 +646,16 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
     return result
 
 
+# "that approach", "that finding" …: a clause's own words for what another clause said
+_THAT_THING = r"that\s+(?:approach|method|idea|work|paper|model|framework|technique|finding|result|claim|problem|line)"
 # a part that leans on the one before it: "… supports this with experiments", "… extends this approach to …"
 _POINTS_BACK = re.compile(r"\b(?:this|these|those|such|same|similar(?:ly)?|likewise|also|too|both|it|its|they|their|"
                          r"them|former|latter|other|another|instead|unlike|contrast|conversely|further|furthermore|"
-                         r"moreover|additionally|however|but|that\s+(?:approach|method|idea|work|paper|model|"
-                         r"framework|technique|finding|result|claim|problem|line))\b", re.I)
+                         rf"moreover|additionally|however|but|{_THAT_THING})\b", re.I)
 # of those, the words that can only lean on another clause (not "its", "both", "other" …, said of a part's own subject)
 _LEANS_BACK = re.compile(r"\b(?:likewise|similarly|similar\s+to\s+(?:this|that|it)|also|same|such(?!\s+as)|this|these|"
                          r"those|instead|unlike|in\s+contrast|conversely|further(?:more)?|moreover|additionally|former|"
-                         r"latter|that\s+(?:approach|method|idea|work|paper|model|framework|technique|finding|result|"
-                         r"claim|problem|line))\b", re.I)
+                         rf"latter|{_THAT_THING})\b", re.I)
 # where a sentence's parts meet: ", which …", ", while …", ", whereas …", "; …"
 _PART_BOUNDARY = re.compile(r",\s+(?=(?:which|while|whereas)\b)|;\s+")
 # a part that opens with a preposition or a gerund has no subject of its own ("Pretraining on the GEOM dataset, which …")
