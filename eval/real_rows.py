@@ -21,7 +21,10 @@ benchmarks and position papers they tabled led to contribution.py); d, 8 more wr
 session after 32f6c79 read d1 for the attack rule; e, 8 more written at the start of that session and judged on the
 rows of c0b391e, before its retrieval changes, which then read e1 (speedups) and e8 (attacks). That session's
 deeper search for comparisons over large collections (engine.DEEP_FROM) tabled 30 papers never judged, in sets a,
-c, d and e; each was read and added (25 on, 5 off), after the change, by the one who made it. A judgment
+c, d and e; each was read and added (25 on, 5 off), after the change, by the one who made it; f, 8 more written at the start of the
+session after 2ace41a and judged on its rows (f8's only rows are off: ICLR 2026 has no paper on symbolic regression),
+before that session's changes, which then read f4 ("like Mamba") and f8; the six rows f4 gained were read after the
+change (2 on, 4 off). A judgment
 is strict about the question's verb: a paper that analyses unlearning is not one that "proposes unlearning methods".
 """
 
