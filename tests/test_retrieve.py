@@ -936,6 +936,10 @@ def test_the_alternative_to_a_topic_nearly_every_paper_is_asks_nothing(seed_inde
      set(), {"generat", "content"}),
     ("Which papers trace the provenance of generated text or images, and how do they differ?", set(), set()),
     ("Which papers study privacy or memorization in diffusion models, and how do they differ?", set(), set()),
+    # examples after a plural need no comma; "like" after a verb compares, it gives no example
+    ("Which papers propose state space models like Mamba, and how do they differ?", {"mamba"}, set()),
+    ("Which papers fine-tune with methods such as LoRA?", {"lora"}, set()),
+    ("Which papers make models reason like humans?", set(), set()),
 ])
 def test_what_a_question_adds_to_its_topic_after_a_comma(question, shown, narrowing) -> None:
     from paperchat.text import examples
@@ -1141,3 +1145,58 @@ def test_a_speedup_said_among_results_counts_whole_and_no_title_need_say_it(tmp_
     hits = r.retrieve(question, 3).hits
     assert [h.paper.paper_id for h in hits][-1] == "d" and [p.roles[-1] for p in [hits[-1].paper]] == ["result"]
     assert r.relevant(question, hits, comparative=True, k=2) == {"s0", "s1", "d"}
+
+
+def test_what_a_question_gives_as_an_example_without_a_comma_is_no_topic_a_paper_must_hold(tmp_path, settings,
+                                                                                       embedder) -> None:
+    """Over ICML 2026 "Which papers propose state space models like Mamba?" had "like" as a topic term (papers
+    write "like" often enough to share it) and needed "Mamba" of every paper: four rows, SF-Mamba and HiPPO Zoo
+    not among them."""
+    from paperchat.text import asking_terms
+
+    records = [(f"m{i}", f"Mamba variant {i}", "We propose a Mamba state space model that, like attention, mixes "
+                f"tokens, case {i}.") for i in range(2)]
+    records += [(f"s{i}", f"Selective scans {i}", "We propose a structured state space model for long audio "
+                 f"sequences sampled at high rates, case {i}.") for i in range(2)]
+    r = Retriever(_index_of(tmp_path, settings, embedder, records), settings.retrieval)
+    question = "Which papers propose state space models like Mamba, and how do they differ?"
+    hits = r.retrieve(question, 4).hits
+    assert "like" in asking_terms() and "like" not in r.topic_terms(question, hits)
+    topic, groups = r.topic_terms(question, hits), r.alternatives(question)
+    papers = {h.paper.paper_id: h.paper for h in hits}
+    assert r.covered(question, papers["s0"], topic, groups) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("question, verbs", [
+    ("Which papers explain in-context learning theoretically, and how do they differ?", ["explain"]),
+    ("Which papers prune or merge tokens in vision transformers, and how do they differ?", ["prune", "merge"]),
+    ("Compare the papers that handle heterogeneous clients in federated learning.", ["handle"]),
+    ("Which papers do symbolic regression, and how do they differ?", ["do"]),
+])
+def test_the_verb_a_question_asks_for_papers_with(question, verbs) -> None:
+    from paperchat.retrieve import _asked_verbs
+
+    assert _asked_verbs(question) == verbs
+
+
+def test_a_topic_named_by_two_words_no_paper_says_together_has_no_rows(tmp_path, settings, embedder) -> None:
+    """ICLR 2026 has no paper on symbolic regression; "Which papers do symbolic regression?" tabled four papers
+    on other things "symbolic" (world models, rule discovery): "regression" was held by one first hit only, so
+    it was no topic term. A paper that says the two words in one sentence gets its row, side by side or not
+    (TianQuan-S2S is "a global S2S forecasting model that integrates initial weather states …")."""
+    records = [(f"s{i}", f"Neuro-symbolic rules {i}", "We learn symbolic rules for planning agents from few "
+                f"interactions with a simulated environment, case {i}.") for i in range(3)]
+    records += [(f"o{i}", f"Other topic {i}", "We study the optimisation of deep networks with adaptive step "
+                 f"sizes and report their convergence on image benchmarks, case {i}.") for i in range(6)]
+    records += [("r0", "Faster least squares", "We solve large linear regression problems faster with "
+                "randomized sketching of the data matrix.")]
+    r = Retriever(_index_of(tmp_path, settings, embedder, records), settings.retrieval)
+    question = "Which papers do symbolic regression, and how do they differ?"
+    hits = r.retrieve(question, 5).hits
+    assert r.relevant(question, hits, comparative=True) == set()
+    records += [("e0", "Equations from data", "We propose a regression method over symbolic expressions that "
+                 "recovers the governing equations of dynamical systems.")]
+    (tmp_path / "with").mkdir()
+    r = Retriever(_index_of(tmp_path / "with", settings, embedder, records), settings.retrieval)
+    hits = r.retrieve(question, 5).hits
+    assert "e0" in r.relevant(question, hits, comparative=True)

@@ -205,8 +205,9 @@ class Retriever:
         best of those rows holds it, and their abstract too, within the same margin.
         A comparative question none of whose first hits holds a word of its topic and that names none
         is addressed by none of them (the empty set: the engine then says the collection has
-        nothing on it, naming the closest papers). Of those chosen, a benchmark, position paper or survey
-        (contribution.py) is left out when the question asks for papers that do something (`_doing`)."""
+        nothing on it, naming the closest papers); so is one that names its topic by two words side by
+        side that no hit says together (`_unwritten_compound`: "symbolic regression"). Of those
+        chosen, a benchmark, position paper or survey (contribution.py) is left out when the question asks for papers that do something (`_doing`)."""
         s = self.settings
         named = self._told_apart(query, named_papers(query, hits) | self.titled(query, hits) | self._coined_in(query, hits),
                                  hits)
@@ -225,6 +226,8 @@ class Retriever:
         first = hits[:k]
         groups = self.alternatives(query)
         topic = self.topic_terms(query, first) - _in_groups(groups, query) - self.moot(query)
+        if not named and self._unwritten_compound(query, first, hits):
+            return set()
         # what a paper is about is in its title, problem and approach, not only where it is evaluated,
         # unless the question asks about evaluation ("Which papers evaluate on ImageNet?")
         weight = 1.0 if evaluation else s.result_only_weight
@@ -459,11 +462,32 @@ class Retriever:
         about ("watermark" in "how do the watermarking papers differ in what they protect"),
         as opposed to the aspect it compares them on ("protect") or the verb that joins its topics
         ("combine … with"); all terms if none is shared."""
-        terms = (set(tokenize(query, query=True)) - asking_terms() - framing_terms() - joining_terms(query)
-                 - _aspect_terms(query))
-        terms = set(_held_whole(self._specific(terms), self._idf())) or terms
+        terms = self._topic_candidates(query)
         held = [set(tokenize(f"{h.paper.title}. {h.paper.abstract}")) for h in hits]
         return {t for t in terms if sum(t in h for h in held) >= 2} or terms
+
+    def _topic_candidates(self, query: str) -> set[str]:
+        terms = (set(tokenize(query, query=True)) - asking_terms() - framing_terms() - joining_terms(query)
+                 - _aspect_terms(query))
+        return set(_held_whole(self._specific(terms), self._idf())) or terms
+
+    def _unwritten_compound(self, query: str, first: Sequence[Hit], hits: Sequence[Hit]) -> bool:
+        """Does the question name its topic by two words side by side and nothing else ("symbolic
+        regression"), one a word the first hits share and the other one they do not (`topic_terms` leaves
+        it out), and no hit says the two in one sentence or its title? Then the collection has no paper on
+        it: over ICLR 2026, which has none on symbolic regression, "Which papers do symbolic regression?"
+        had tabled four papers on other things "symbolic". One sentence, not side by side: TianQuan-S2S is
+        "a global S2S forecasting model that integrates initial weather states …" and never writes "weather
+        forecasting". The verb a question asks with ("explain in-context learning", "prune or merge
+        tokens") is no word of its topic, and a question that joins topics with "or" or "and" is left to
+        `alternatives`."""
+        verbs = {t for w in _asked_verbs(query) for t in tokenize(w, query=True)}
+        terms = self._topic_candidates(query) - verbs
+        shared = self.topic_terms(query, list(first))
+        pairs = {(t, n) for t in terms - shared for n in _beside(query, t) & shared & terms}
+        if len(terms) != 2 or self.alternatives(query):
+            return False
+        return bool(pairs) and not any(_says_together(h.paper, pair) for h in hits for pair in pairs)
 
     def alternatives(self, query: str) -> list[list[list[str]]]:
         """The topics the query joins with "or" or "and" (text.alternatives), each item without its
@@ -654,6 +678,29 @@ def _in_groups(groups: Sequence[Sequence[Sequence[str]]], query: str) -> set[str
     held = Counter(t for items in groups for item in items for t in item)
     written = Counter(tokenize(query, query=True))
     return {t for t, n in held.items() if written[t] <= n}
+
+
+def _beside(query: str, term: str) -> set[str]:
+    """The terms of the words the query writes right beside a word giving `term` (no word between):
+    "symbolic" and "regression" of "Which papers do symbolic regression?" name one topic together."""
+    words = [tokenize(w, query=True) for w in re.findall(r"[\w-]+", query)]
+    return {t for i, w in enumerate(words) if term in w
+            for near in words[max(i - 1, 0):i] + words[i + 1:i + 2] for t in near}
+
+
+def _says_together(paper: Paper, pair: tuple[str, str]) -> bool:
+    """Does the paper's title, or one sentence of its abstract, hold both terms?"""
+    return any(set(pair) <= set(tokenize(part)) for part in [paper.title, *sentences(paper.abstract)])
+
+
+# the verb a question asks for papers with, and those "or"/"and" join to it: "Which papers prune or merge tokens …?"
+_ASKED_VERB = re.compile(r"\b(?:papers?|works?|studies|methods?|approaches)\s+(?:that\s+|which\s+)?([\w-]+)"
+                         r"((?:\s+(?:or|and)\s+[\w-]+)*)", re.I)
+
+
+def _asked_verbs(query: str) -> list[str]:
+    return [w for m in _ASKED_VERB.finditer(query) for w in [m.group(1), *re.findall(r"[\w-]+", m.group(2))]
+            if w.lower() not in ("or", "and")]
 
 
 def _held_whole(terms: Iterable[str], idf: dict[str, float]) -> list[str]:

@@ -254,6 +254,9 @@ _ASKING = ("compare comparing comparison differ differs different difference dif
            # injection?": "against" was a topic term, and CausalArmor, a prompt-injection guardrail that does not
            # write it, got no row)
            "against among across within toward towards upon beyond along despite versus vs per onto "
+           # and the one it gives examples with ("Which papers propose state space models like Mamba?": "like" was a
+           # topic term no state space paper writes, and SF-Mamba and HiPPO Zoo got no row)
+           "like "
            # how a question asks for a paper's results ("What is the main result of …?", "… what do they report?")
            "main result results finding findings contribution contributions outcome outcomes headline report "
            "reports reported "
@@ -325,8 +328,9 @@ def joining_terms(question: str) -> set[str]:
 
 # After a comma, what a question's topic is made more precise by, up to its next clause: examples of it
 # ("apply generative models to biology, such as proteins, peptides or cells") or a phrase that narrows it
-# ("make models robust, to worst cases or adversaries"; "estimate pose, of objects or of the camera")
-_EXAMPLES = re.compile(r",\s*(?:(such\s+as|e\.g\.,?|for\s+example|for\s+instance|like|including|especially|"
+# ("make models robust, to worst cases or adversaries"; "estimate pose, of objects or of the camera"), and
+# examples written after a plural without a comma ("state space models like Mamba", "methods such as LoRA")
+_EXAMPLES = re.compile(r"(?:,\s*|(?<=[a-z]s)\s+(?=(?:such\s+as|like)\s))(?:(such\s+as|e\.g\.,?|for\s+example|for\s+instance|like|including|especially|"
                        r"in\s+particular)|to|of|for|against|on|in|from)\s+(.+?)(?=,\s*(?:and|or)\s+(?:how|what|"
                        r"why|which|where|when|do|does|is|are)\b|[?.;!]|$)", re.I)
 
