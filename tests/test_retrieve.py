@@ -909,6 +909,35 @@ def test_a_paper_past_the_first_k_gets_a_row_only_when_its_title_holds_the_topic
     assert untitled.paper_id not in got and papers["TrustGen"].paper_id not in got
 
 
+def test_a_paper_past_the_first_k_whose_title_lacks_a_light_word_of_the_topic_gets_a_row(seed_index, settings) -> None:
+    """Over ICML 2026 "Which papers use flow matching for generative modeling?" tabled 6 of the 20 flow matching
+    papers searched: "Cascaded Flow Matching for Heterogeneous Tabular Data" and "LATO: 3D Mesh Flow Matching …"
+    were past the first five, and their titles lacked "generative", so they held less of the topic than the
+    best row. A title may now fall TITLE_SLACK short of it (a light word, by idf); one that lacks a heavy word
+    still gets no row."""
+    from dataclasses import replace
+
+    from paperchat.retrieve import TITLE_SLACK
+    from paperchat.schema import Hit
+
+    r = Retriever(seed_index, settings.retrieval)
+    papers = {p.title.split(":")[0]: p for p in seed_index.snapshot().papers.values()}
+    both = papers["Break the Trade-off Between Watermark Strength and Speculative Sampling Efficiency for Language "
+                  "Models"]
+    question = "Which papers watermark language models for speculative sampling, and how do they differ?"
+    # the same abstract under a title without "language" (light), and under one without "speculative sampling"
+    light = replace(both, paper_id="light", title="Watermarks for Speculative Sampling")
+    heavy = replace(both, paper_id="heavy", title="A Watermark for Order-Agnostic Language Models")
+    title_only = [r.covered(question, replace(p, abstract="", roles=[]), {"watermark", "specul", "languag"},
+                            []) for p in (light, heavy)]
+    assert 1.0 - TITLE_SLACK <= title_only[0] < 1.0 and title_only[1] < 1.0 - TITLE_SLACK
+    first = [both, replace(both, paper_id="twin"), papers["NoisePrints"]]
+    hits = [Hit(p, 0.1, d) for p, d in zip(first + [light, heavy], (0.50, 0.48, 0.44, 0.42, 0.42), strict=True)]
+    assert r.topic_terms(question, hits[:3]) == {"watermark", "specul", "languag"}
+    got = r.relevant(question, hits, comparative=True, k=3)
+    assert {both.paper_id, "twin", "light"} <= got and "heavy" not in got
+
+
 def test_the_alternative_to_a_topic_nearly_every_paper_is_asks_nothing(seed_index, settings) -> None:
     """"Which papers generate or reconstruct 3D content?": most seed papers generate, so "or reconstruct" asks
     nothing and "3D" is the topic; "reconstruct" was required, and DiffStyle3D (3D stylization) and the
