@@ -30,6 +30,11 @@ def _index_of(tmp_path, settings, embedder, records):
     return index
 
 
+def _cases(prefix, title, abstract, n):
+    """n records alike, (id, title, abstract), told apart by their number: "t0", "Tokenizer study 0", "…, case 0."."""
+    return [(f"{prefix}{i}", f"{title} {i}", f"{abstract}, case {i}.") for i in range(n)]
+
+
 @pytest.mark.parametrize(
     ("question", "query", "venues", "years"),
     [
@@ -830,10 +835,10 @@ def test_a_relating_word_is_no_topic_and_an_outcome_said_in_results_counts_whole
 
 
 def test_a_question_on_tokenization_tables_the_tokenization_papers_only(tmp_path, settings, embedder) -> None:
-    records = [(f"t{i}", f"Tokenizer study {i}", "We study tokenization of text into subwords and how the "
-                f"tokenizer changes downstream accuracy of language models, case {i}.") for i in range(3)]
-    records += [(f"k{i}", f"Token pruning {i}", "We prune tokens of language models to speed up inference, "
-                 f"keeping the accuracy of each token's prediction, case {i}.") for i in range(3)]
+    records = _cases("t", "Tokenizer study", "We study tokenization of text into subwords and how the tokenizer "
+                     "changes downstream accuracy of language models", 3)
+    records += _cases("k", "Token pruning", "We prune tokens of language models to speed up inference, keeping the "
+                      "accuracy of each token's prediction", 3)
     r = Retriever(_index_of(tmp_path, settings, embedder, records), settings.retrieval)
     question = "How do papers on tokenization in language models compare?"
     hits = r.retrieve(question, 6).hits
@@ -1183,10 +1188,9 @@ def test_what_a_question_gives_as_an_example_without_a_comma_is_no_topic_a_paper
     not among them."""
     from paperchat.text import asking_terms
 
-    records = [(f"m{i}", f"Mamba variant {i}", "We propose a Mamba state space model that, like attention, mixes "
-                f"tokens, case {i}.") for i in range(2)]
-    records += [(f"s{i}", f"Selective scans {i}", "We propose a structured state space model for long audio "
-                 f"sequences sampled at high rates, case {i}.") for i in range(2)]
+    records = _cases("m", "Mamba variant", "We propose a Mamba state space model that, like attention, mixes tokens", 2)
+    records += _cases("s", "Selective scans", "We propose a structured state space model for long audio sequences "
+                      "sampled at high rates", 2)
     r = Retriever(_index_of(tmp_path, settings, embedder, records), settings.retrieval)
     question = "Which papers propose state space models like Mamba, and how do they differ?"
     hits = r.retrieve(question, 4).hits
@@ -1213,10 +1217,10 @@ def test_a_topic_named_by_two_words_no_paper_says_together_has_no_rows(tmp_path,
     on other things "symbolic" (world models, rule discovery): "regression" was held by one first hit only, so
     it was no topic term. A paper that says the two words in one sentence gets its row, side by side or not
     (TianQuan-S2S is "a global S2S forecasting model that integrates initial weather states …")."""
-    records = [(f"s{i}", f"Neuro-symbolic rules {i}", "We learn symbolic rules for planning agents from few "
-                f"interactions with a simulated environment, case {i}.") for i in range(3)]
-    records += [(f"o{i}", f"Other topic {i}", "We study the optimisation of deep networks with adaptive step "
-                 f"sizes and report their convergence on image benchmarks, case {i}.") for i in range(6)]
+    records = _cases("s", "Neuro-symbolic rules", "We learn symbolic rules for planning agents from few interactions "
+                     "with a simulated environment", 3)
+    records += _cases("o", "Other topic", "We study the optimisation of deep networks with adaptive step sizes and "
+                      "report their convergence on image benchmarks", 6)
     records += [("r0", "Faster least squares", "We solve large linear regression problems faster with "
                 "randomized sketching of the data matrix.")]
     r = Retriever(_index_of(tmp_path, settings, embedder, records), settings.retrieval)
