@@ -208,7 +208,8 @@ class Retriever:
         is addressed by none of them (the empty set: the engine then says the collection has
         nothing on it, naming the closest papers); so is one that names its topic by two words side by
         side that no hit says together (`_unwritten_compound`: "symbolic regression"). Of those
-        chosen, a benchmark, position paper or survey (contribution.py) is left out when the question asks for papers that do something (`_doing`)."""
+        chosen, a benchmark, position paper or survey (contribution.py) is left out when the question
+        asks for papers that do something (`_doing`)."""
         s = self.settings
         named = self._told_apart(query, named_papers(query, hits) | self.titled(query, hits) | self._coined_in(query, hits),
                                  hits)
@@ -468,6 +469,7 @@ class Retriever:
         return {t for t in terms if sum(t in h for h in held) >= 2} or terms
 
     def _topic_candidates(self, query: str) -> set[str]:
+        """The query's specific terms that may be its topic, before `topic_terms` keeps those the hits share."""
         terms = (set(tokenize(query, query=True)) - asking_terms() - framing_terms() - joining_terms(query)
                  - _aspect_terms(query))
         return set(_held_whole(self._specific(terms), self._idf())) or terms
@@ -484,10 +486,10 @@ class Retriever:
         `alternatives`."""
         verbs = {t for w in _asked_verbs(query) for t in tokenize(w, query=True)}
         terms = self._topic_candidates(query) - verbs
-        shared = self.topic_terms(query, list(first))
-        pairs = {(t, n) for t in terms - shared for n in _beside(query, t) & shared & terms}
         if len(terms) != 2 or self.alternatives(query):
             return False
+        shared = self.topic_terms(query, list(first))
+        pairs = {(t, n) for t in terms - shared for n in _beside(query, t) & shared & terms}
         return bool(pairs) and not any(_says_together(h.paper, pair) for h in hits for pair in pairs)
 
     def alternatives(self, query: str) -> list[list[list[str]]]:
