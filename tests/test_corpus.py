@@ -69,10 +69,38 @@ def test_derived_labels_name_the_method_when_the_abstract_introduces_one() -> No
         (r"Our code is publicly available\footnote{\url{https://github.com/a/b}}.", "Our code is publicly available."),
         ("for CIFAR\u201110, the log\u2010likelihood; un\u00adlearning \u2013 2\u20133 \u2014 done",
          "for CIFAR-10, the log-likelihood; unlearning \u2013 2\u20133 \u2014 done"),
+        # the Latin abbreviations papers define as macros (ICLR 2026: "(eg, Linux)", "mask wrt historical feedback")
+        (r"tasks (\eg, Linux; \ie, planning), \etc. A mask \wrt feedback, A \vs. B, Smith \etal{} show",
+         "tasks (e.g., Linux; i.e., planning), etc. A mask w.r.t. feedback, A vs. B, Smith et al. show"),
+        # old-style font switches, colours, dashes and dingbats (ICLR/ICML 2026: "a em softmax bottleneck", "speedup of bf
+        # ×3.12", "textcolorblueHowever", "timescalestextemdash clip", "errors. ding183 Adaptive …")
+        (r"a {\em softmax bottleneck}, a speedup of {\bf $\times$3.12}, \textcolor{blue}{However}, timescales"
+         r"\textemdash clip, \ding{172} one; \ding{183} two",
+         "a softmax bottleneck, a speedup of ×3.12, However, timescales—clip, (1) one; (2) two"),
+        (r"\textbf{\ding{182} high-performing}", "(1) high-performing"),
+        # a tie is a space, but between numbers a range
+        (r"a sparse autoencoder~(SAE) on an RTX~5090 in 1~4 steps, sizes 1.3B~14B", "a sparse autoencoder (SAE) on an RTX "
+         "5090 in 1~4 steps, sizes 1.3B~14B"),
     ],
 )
 def test_clean_text(raw: str, clean: str) -> None:
     assert clean_text(raw) == clean
+
+
+@pytest.mark.parametrize(("raw", "ours", "clean"), [
+    # ICLR 2026's GTA1 read "namely name", and "… pipeline, method. method achieves …" another paper
+    (r"our GUI Scaling Agent, namely \name. Experimentally, \name achieves", "GTA1",
+     "our GUI Scaling Agent, namely GTA1. Experimentally, GTA1 achieves"),
+    (r"we introduce \modelname{}, and \ourmethod{} improves; \oursname consistently", "TreePO",
+     "we introduce TreePO, and TreePO improves; TreePO consistently"),
+    # a macro that sets a word in a style keeps the word ("\algname{SGD}" had read "algnameSGD")
+    (r"the distributed version of \algname{SGD} has", "Proving", "the distributed version of SGD has"),
+    # a title with no short name: the method, as the sentence needs it
+    (r"pipeline, \method. \method achieves; our \method helps", "Realtime Video Frame Interpolation using One-Step "
+     "Diffusion", "pipeline, the method. The method achieves; our method helps"),
+])
+def test_a_macro_for_the_papers_own_method_reads_as_its_name(raw: str, ours: str, clean: str) -> None:
+    assert clean_text(raw, ours=ours) == clean
 
 
 def test_derive_label() -> None:

@@ -25,7 +25,7 @@ _INLINE_TAG = re.compile(r"</?(?:b|strong|i|em|u|sup|sub|span|a|mark|small|font|
 _RUN_IN = re.compile(r"(?<=[a-z])(?=" + _INLINE_TAG.pattern + r"[A-Z])")  # case as written: lower, then a capital
 _CITE = re.compile(r"\s*\\cite[tp]?\*?(?:\[[^\]]*\])?\{[^}]*\}")
 _WRAP = re.compile(r"\\(?:textbf|textit|emph|text|mathrm|mathbf|mathcal|mathbb|mathit|texttt|textsc|underline|operatorname|boldsymbol|"
-                   r"mathsf|textsf|mathtt|mathfrak|mathscr|textrm|textup|textnormal|textsl|bm)\s*\{([^{}]*)\}")
+                   r"mathsf|textsf|mathtt|mathfrak|mathscr|textrm|textup|textnormal|textsl|bm|mathord)\s*\{([^{}]*)\}")
 _SYMBOLS = {
     "times": "×", "approx": "≈", "ge": "≥", "geq": "≥", "le": "≤", "leq": "≤", "infty": "∞",
     "alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ε", "theta": "θ",
@@ -34,6 +34,31 @@ _SYMBOLS = {
     "widetilde": "", "tilde": "", "hat": "", "bar": "", "left": "", "right": "",
 }
 _MACRO = re.compile(r"\\([A-Za-z]+)(?:\{\})?")
+# an author's macro for the paper's own method, which the abstract never spells out: "namely \name", "\method achieves …"
+# (ICLR/ICML 2026: GTA1's "namely name", "pipeline, method. method achieves …"), or one made from "ours" ("\oursname",
+# "\ourset"): the paper's name, as `\ours` is; not one that sets a word in a style ("\algname{SGD}": "SGD")
+_OURS = re.compile(r"(?P<det>\b(?:[Oo]ur|[Tt]he)\s+(?:proposed\s+)?)?"
+                   r"\\(?:ours[A-Za-z]*|ourmethod|ourmodel|method|methodname|model|modelname|name|algname|sysname)"
+                   r"(?![A-Za-z])(?!\s*\{[^{}])(?:\{\})?")
+_OURS_SETS = re.compile(r"\\(?:ours[A-Za-z]*|ourmethod|ourmodel|method|methodname|model|modelname|name|algname|sysname)"
+                        r"\s*\{([^{}]+)\}")
+# a paper's name is its title's lead ("GTA1" of "GTA1: GUI Test-time Scaling Agent"); a title with none ("Realtime Video
+# Frame Interpolation using …") names no method in a few words, so the macro reads as the method or model it stands for
+_NAME_WORDS = 4
+# the Latin abbreviations papers define as macros: "(\eg, Linux)" had read "(eg, Linux)"; a period written after
+# one is its own ("tasks, \etc. However")
+_ABBREVIATIONS = {"eg": "e.g.", "ie": "i.e.", "etal": "et al.", "wrt": "w.r.t.", "etc": "etc.", "vs": "vs."}
+_ABBREVIATION = re.compile(r"\\(" + "|".join(_ABBREVIATIONS) + r")(?![A-Za-z])(?:\{\})?\.?")
+# old-style font switches inside braces, "{\bf ×3.12}", "{\em softmax bottleneck}": the words they set ("bf ×3.12")
+_SWITCH = re.compile(r"\{\\(?:bf|em|it|sc|tt|rm|sf|sl|small|large|footnotesize)\s+([^{}]*)\}")
+_COLOR = re.compile(r"\\textcolor\s*\{[^{}]*\}\s*\{([^{}]*)\}|\\color\s*\{[^{}]*\}")
+# Zapf Dingbats' circled digits, "\ding{183} Adaptive Collaborative Error Suppression": "(2)"
+_DING = re.compile(r"\\ding\s*\{(\d+)\}")
+
+
+def _ding(m: re.Match[str]) -> str:
+    code = int(m.group(1))
+    return f"({(code - 172) % 10 + 1})" if 172 <= code <= 211 else ""
 _BOLD_PIECES = re.compile(r"\*\*([^*\n]+?)\*\*")
 _EMPH = re.compile(r"(?<![\w*])[*_]([^*_\n]+?)[*_](?![\w*])")
 
@@ -89,6 +114,10 @@ def clean_text(text: str, ours: str = "this method") -> str:
         text = _URL.sub("", text)
     if "\\" in text or "$" in text or "{" in text or "}" in text:
         text = _latex(text, ours)
+    if "~" in text:
+        # LaTeX's tie is a space ("autoencoder~(SAE)", "Lean~4", "RTX~5090"), not between numbers, where it is a range
+        # ("1~4 steps", "1.3B~14B")
+        text = re.sub(r"(?<=\w)~(?=[\w(])", lambda m: "~" if _RANGE.search(text, 0, m.end() + 1) else " ", text)
     if "*" in text or "_" in text:
         text = _BOLD_PIECES.sub(r"\1", text)  # **P**arallel -> Parallel
         text = _EMPH.sub(r"\1", text)
@@ -106,13 +135,22 @@ def clean_text(text: str, ours: str = "this method") -> str:
 def _latex(text: str, ours: str) -> str:
     """LaTeX markup to plain words: wrappers, citations, symbols, math delimiters."""
     text = _CITE.sub("", text)
+    # what sits inside wrappers first, so that they then wrap plain words ("\textbf{\ding{182} high-performing}")
+    text = _COLOR.sub(lambda m: m.group(1) or "", text)
+    text = _SWITCH.sub(r"\1", text)
+    text = _DING.sub(_ding, text)
+    text = _ABBREVIATION.sub(lambda m: _ABBREVIATIONS[m.group(1)], text)
+    text = re.sub(r"\\textemdash\s*", "—", re.sub(r"\\textendash\s*", "–", text))
+    text = _OURS_SETS.sub(r"\1", text)
+    text = _OURS.sub(lambda m: (m.group("det") or "") + ours if len(ours.split()) <= _NAME_WORDS else
+                     (m.group("det") or "the ") + ("model" if "model" in m.group(0) else "method"), text)
+    text = re.sub(r"(^|[.!?]\s+)the (method|model)\b", r"\1The \2", text)
     for _ in range(3):  # nested wrappers: \text{\emph{X}}
         text = _WRAP.sub(r"\1", text)
     # a footnote is an aside: "… predictive performance.\footnote{Code is available at \url{…}}" had read
     # "… performance.footnoteCode is available." (11 ICLR/ICML 2026 abstracts)
     text = _FOOTNOTE.sub(lambda m: f" ({m.group(1).strip()})" if m.group(1).strip() else "", text)
     text = text.replace("\\%", "%").replace("\\&", "&").replace("\\_", "_").replace("\\$", "§DOLLAR§")
-    text = text.replace("\\ours", ours)
 
     def macro(m: re.Match[str]) -> str:
         name = m.group(1)
@@ -124,6 +162,9 @@ def _latex(text: str, ours: str) -> str:
     text = text.replace("$", "").replace("§DOLLAR§", "$").replace("\\", " ")
     text = re.sub(r"(?<=[\w)])\{([^{}]*)\}", r"\1", text)  # leftover braces: x_{t} -> x_t
     return text.replace("{", "").replace("}", "")
+
+
+_RANGE = re.compile(r"\d[\w.]*~\d$")  # a number (with its unit) before the tie and one after it
 
 
 _INTRO = re.compile(
