@@ -37,11 +37,9 @@ _MACRO = re.compile(r"\\([A-Za-z]+)(?:\{\})?")
 # an author's macro for the paper's own method, which the abstract never spells out: "namely \name", "\method achieves …"
 # (ICLR/ICML 2026: GTA1's "namely name", "pipeline, method. method achieves …"), or one made from "ours" ("\oursname",
 # "\ourset"): the paper's name, as `\ours` is; not one that sets a word in a style ("\algname{SGD}": "SGD")
-_OURS = re.compile(r"(?P<det>\b(?:[Oo]ur|[Tt]he)\s+(?:proposed\s+)?)?"
-                   r"\\(?:ours[A-Za-z]*|ourmethod|ourmodel|method|methodname|model|modelname|name|algname|sysname)"
-                   r"(?![A-Za-z])(?!\s*\{[^{}])(?:\{\})?")
-_OURS_SETS = re.compile(r"\\(?:ours[A-Za-z]*|ourmethod|ourmodel|method|methodname|model|modelname|name|algname|sysname)"
-                        r"\s*\{([^{}]+)\}")
+_OURS_NAMES = r"\\(?:ours[A-Za-z]*|ourmethod|ourmodel|method|methodname|model|modelname|name|algname|sysname)"
+_OURS = re.compile(r"(?P<det>\b(?:[Oo]ur|[Tt]he)\s+(?:proposed\s+)?)?" + _OURS_NAMES + r"(?![A-Za-z])(?!\s*\{[^{}])(?:\{\})?")
+_OURS_SETS = re.compile(_OURS_NAMES + r"\s*\{([^{}]+)\}")
 # a paper's name is its title's lead ("GTA1" of "GTA1: GUI Test-time Scaling Agent"); a title with none ("Realtime Video
 # Frame Interpolation using …") names no method in a few words, so the macro reads as the method or model it stands for
 _NAME_WORDS = 4
@@ -54,11 +52,7 @@ _SWITCH = re.compile(r"\{\\(?:bf|em|it|sc|tt|rm|sf|sl|small|large|footnotesize)\
 _COLOR = re.compile(r"\\textcolor\s*\{[^{}]*\}\s*\{([^{}]*)\}|\\color\s*\{[^{}]*\}")
 # Zapf Dingbats' circled digits, "\ding{183} Adaptive Collaborative Error Suppression": "(2)"
 _DING = re.compile(r"\\ding\s*\{(\d+)\}")
-
-
-def _ding(m: re.Match[str]) -> str:
-    code = int(m.group(1))
-    return f"({(code - 172) % 10 + 1})" if 172 <= code <= 211 else ""
+_RANGE = re.compile(r"\d[\w.]*~\d$")  # a number (with its unit) before a tie and one after it: "1~4", "1.3B~14B"
 _BOLD_PIECES = re.compile(r"\*\*([^*\n]+?)\*\*")
 _EMPH = re.compile(r"(?<![\w*])[*_]([^*_\n]+?)[*_](?![\w*])")
 
@@ -164,7 +158,9 @@ def _latex(text: str, ours: str) -> str:
     return text.replace("{", "").replace("}", "")
 
 
-_RANGE = re.compile(r"\d[\w.]*~\d$")  # a number (with its unit) before the tie and one after it
+def _ding(m: re.Match[str]) -> str:
+    code = int(m.group(1))
+    return f"({(code - 172) % 10 + 1})" if 172 <= code <= 211 else ""
 
 
 _INTRO = re.compile(
