@@ -52,6 +52,7 @@ _SWITCH = re.compile(r"\{\\(?:bf|em|it|sc|tt|rm|sf|sl|small|large|footnotesize)\
 _COLOR = re.compile(r"\\textcolor\s*\{[^{}]*\}\s*\{([^{}]*)\}|\\color\s*\{[^{}]*\}")
 # Zapf Dingbats' circled digits, "\ding{183} Adaptive Collaborative Error Suppression": "(2)"
 _DING = re.compile(r"\\ding\s*\{(\d+)\}")
+_DASH = re.compile(r"\\text(em|en)dash\s*")
 _RANGE = re.compile(r"\d[\w.]*~\d$")  # a number (with its unit) before a tie and one after it: "1~4", "1.3B~14B"
 _BOLD_PIECES = re.compile(r"\*\*([^*\n]+?)\*\*")
 _EMPH = re.compile(r"(?<![\w*])[*_]([^*_\n]+?)[*_](?![\w*])")
@@ -134,7 +135,7 @@ def _latex(text: str, ours: str) -> str:
     text = _SWITCH.sub(r"\1", text)
     text = _DING.sub(_ding, text)
     text = _ABBREVIATION.sub(lambda m: _ABBREVIATIONS[m.group(1)], text)
-    text = re.sub(r"\\textemdash\s*", "—", re.sub(r"\\textendash\s*", "–", text))
+    text = _DASH.sub(lambda m: "—" if m.group(1) == "em" else "–", text)
     text = _OURS_SETS.sub(r"\1", text)
     text = _OURS.sub(lambda m: (m.group("det") or "") + ours if len(ours.split()) <= _NAME_WORDS else
                      (m.group("det") or "the ") + ("model" if "model" in m.group(0) else "method"), text)

@@ -201,7 +201,8 @@ class Retriever:
         the question asks about evaluation (`evaluation`: its data, numbers or results).
         The top hit is a row by its rank, unless it holds nothing of the topic and another first hit
         holds all of it. The first `k` hits (the settings' k unless given) are weighed so; a comparative question's
-        further hits (`hits` past `k`: the engine looks twice as deep) are rows only when their title holds the topic
+        further hits (`hits` past `k`: the engine looks two or four times as deep, `Engine._depth`) are rows only
+        when their title holds the topic
         nearly as fully as the best of those rows holds it (TITLE_SLACK), and their abstract as fully, within the
         same margin.
         A comparative question none of whose first hits holds a word of its topic and that names none
@@ -227,9 +228,10 @@ class Retriever:
         k = k or s.k
         first = hits[:k]
         groups = self.alternatives(query)
-        topic = self.topic_terms(query, first) - _in_groups(groups, query) - self.moot(query)
-        if not named and self._unwritten_compound(query, first, hits):
+        shared = self.topic_terms(query, first)
+        if not named and self._unwritten_compound(query, shared, hits):
             return set()
+        topic = shared - _in_groups(groups, query) - self.moot(query)
         # what a paper is about is in its title, problem and approach, not only where it is evaluated,
         # unless the question asks about evaluation ("Which papers evaluate on ImageNet?")
         weight = 1.0 if evaluation else s.result_only_weight
@@ -474,10 +476,10 @@ class Retriever:
                  - _aspect_terms(query))
         return set(_held_whole(self._specific(terms), self._idf())) or terms
 
-    def _unwritten_compound(self, query: str, first: Sequence[Hit], hits: Sequence[Hit]) -> bool:
+    def _unwritten_compound(self, query: str, shared: set[str], hits: Sequence[Hit]) -> bool:
         """Does the question name its topic by two words side by side and nothing else ("symbolic
-        regression"), one a word the first hits share and the other one they do not (`topic_terms` leaves
-        it out), and no hit says the two in one sentence or its title? Then the collection has no paper on
+        regression"), one a word the first hits share (`shared`: `topic_terms`) and the other one they do
+        not, and no hit says the two in one sentence or its title? Then the collection has no paper on
         it: over ICLR 2026, which has none on symbolic regression, "Which papers do symbolic regression?"
         had tabled four papers on other things "symbolic". One sentence, not side by side: TianQuan-S2S is
         "a global S2S forecasting model that integrates initial weather states …" and never writes "weather
@@ -488,7 +490,6 @@ class Retriever:
         terms = self._topic_candidates(query) - verbs
         if len(terms) != 2 or self.alternatives(query):
             return False
-        shared = self.topic_terms(query, list(first))
         pairs = {(t, n) for t in terms - shared for n in _beside(query, t) & shared & terms}
         return bool(pairs) and not any(_says_together(h.paper, pair) for h in hits for pair in pairs)
 

@@ -312,13 +312,16 @@ _JOINT = re.compile(r"\b(?:both|combin\w*|together|jointly|joint|integrat\w*|uni
                     r"intersection)\b", re.I)
 
 
+# the words a question's next clause opens with: ", and how do they differ?", ", or which …"
+_NEXT_CLAUSE = r"how|what|why|which|where|when|do|does|is|are"
+
 # "Which papers combine diffusion models with reinforcement learning?": the verb joins the topics, it is
 # none of them ("Linear Combination of Saved Checkpoints …" holds "combination", not reinforcement learning)
 # (the "and" of ", and how do they differ?" joins clauses, not topics: "Which papers study model merging, and how …"
 # had no topic but "model", and over ICML 2026 a deeper search tabled a position paper on model collapse)
 _JOINING_VERB = re.compile(r"\b(?:combin(?:e|es|ing)|integrat(?:e|es|ing)|unif(?:y|ies|ying)|bridg(?:e|es|ing)|"
-                           r"merg(?:e|es|ing)|fus(?:e|es|ing))\b(?=(?:(?!,\s*(?:and|or)\s+(?:how|what|why|which|where|"
-                           r"when|do|does|did|is|are|can)\b)[^.?!])*\b(?:with|and|into)\b)", re.I)
+                           r"merg(?:e|es|ing)|fus(?:e|es|ing))\b(?=(?:(?!,\s*(?:and|or)\s+(?:" + _NEXT_CLAUSE + r"|did|can)\b)"
+                           r"[^.?!])*\b(?:with|and|into)\b)", re.I)
 
 
 def joining_terms(question: str) -> set[str]:
@@ -331,8 +334,8 @@ def joining_terms(question: str) -> set[str]:
 # ("make models robust, to worst cases or adversaries"; "estimate pose, of objects or of the camera"), and
 # examples written after a plural without a comma ("state space models like Mamba", "methods such as LoRA")
 _EXAMPLES = re.compile(r"(?:,\s*|(?<=[a-z]s)\s+(?=(?:such\s+as|like)\s))(?:(such\s+as|e\.g\.,?|for\s+example|for\s+instance|like|including|especially|"
-                       r"in\s+particular)|to|of|for|against|on|in|from)\s+(.+?)(?=,\s*(?:and|or)\s+(?:how|what|"
-                       r"why|which|where|when|do|does|is|are)\b|[?.;!]|$)", re.I)
+                       r"in\s+particular)|to|of|for|against|on|in|from)\s+(.+?)(?=,\s*(?:and|or)\s+(?:" + _NEXT_CLAUSE
+                       + r")\b|[?.;!]|$)", re.I)
 
 # What a list of topics is of, written after its last item ("watermarks, authorship or copyright of
 # generated content"): it scopes every item, and a watermarking paper need not say "content"
