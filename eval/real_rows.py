@@ -24,7 +24,10 @@ deeper search for comparisons over large collections (engine.DEEP_FROM) tabled 3
 c, d and e; each was read and added (25 on, 5 off), after the change, by the one who made it; f, 8 more written at the start of the
 session after 2ace41a and judged on its rows (f8's only rows are off: ICLR 2026 has no paper on symbolic regression),
 before that session's changes, which then read f4 ("like Mamba") and f8; the six rows f4 gained were read after the
-change (2 on, 4 off). A judgment
+change (2 on, 4 off); g, 8 more written at the start of the session after e704805 (five put their topic "in" a
+setting: "exploration in reinforcement learning", "in-context learning in transformers") and judged on the rows of
+e704805 and of a first version of that session's change, read together before either was chosen; that session then
+read g4 (exploration) and g7 (differential privacy). A judgment
 is strict about the question's verb: a paper that analyses unlearning is not one that "proposes unlearning methods".
 """
 
