@@ -1173,6 +1173,31 @@ def test_what_a_sentence_calls_a_paper_its_abstract_must_call_it(verifier, claim
         assert "which its abstract does not" in out.reason
 
 
+VENUSX = ("This study introduces VenusX, the first benchmark designed to assess protein representation learning with a "
+          "focus on fine-grained intra-protein functional understanding. The benchmark features over 878,000 samples "
+          "curated from major open-source databases such as InterPro, BioLiP, and SAbDab. For baseline evaluation, we "
+          "assess a diverse set of popular and open-source models, including pre-trained protein language models.")
+
+
+@pytest.mark.parametrize(("claim", "kept"), [
+    ("VenusX is a diverse set of popular and open-source models [1].", False),  # what it assesses
+    ("VenusX is a set of open-source databases such as InterPro, BioLiP, and SAbDab [1].", False),  # its samples' source
+    ("VenusX assesses a diverse set of popular and open-source models [1].", True),
+    ("VenusX is a benchmark designed to assess protein representation learning [1].", True),
+])
+def test_a_set_is_of_the_kind_of_its_members(verifier, claim, kept) -> None:
+    """Over ICLR 2026 "What datasets do the papers on protein structure generation use?" got "VenusX is a diverse
+    set of popular and open-source models [3]", kept: "a set" was read as a relation ("a variant of Muon"), so
+    what VenusX was called went unchecked. A set, family or suite of models is models, and the abstract calls
+    VenusX a benchmark."""
+    shown = _shown(verifier, (_paper("v", "VenusX: Unlocking Fine-Grained Functional Understanding of Proteins",
+                                     VENUSX), "VenusX"))
+    out = verifier.check(claim, shown, Verification())
+    assert (out.text is not None) is kept, (claim, out.reason)
+    if not kept:
+        assert "which its abstract does not" in out.reason
+
+
 def test_a_list_of_the_papers_clauses_is_judged_clause_by_clause(verifier) -> None:
     """Over ICML 2026 the protein-design answer was withheld whole: "DeCoDe decouples diffusion processes, while
     Proteo-R1 uses CoT reasoning, MoMST learns relative preference signals, and String Method probes diffusion

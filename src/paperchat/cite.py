@@ -1042,14 +1042,20 @@ def _short_name(source: Source, clause: str) -> str:
 _IS_A = re.compile(r"^(?:the\s+)?(?:(?:paper|work|method|model|framework|approach)\s+)?(?:\[\d+\]\s*)?(?:is|was)\s+"
                    r"(?:a|an)\s+(?P<kind>[\w\s-]+?)(?=\s+(?:that|which|for|to|with|where|whose|designed|trained|used|"
                    r"based|built|of|in|on|by|and|or|via|using|from|at|as)\b|\s*(?:[,;:.(\[]|$))", re.I)
+_KIND_ENDS = (r"(?=\s+(?:that|which|for|to|with|where|whose|designed|trained|used|based|built|of|in|on|by|via|using|"
+              r"from|at|as|including|such)\b|\s*(?:[,;:.(\[]|$))")
+# … and what a collective kind is of ("of popular and open-source models"; "and" may join its adjectives)
+_OF_KIND = re.compile(r"\s+of\s+(?P<kind>[\w\s-]+?)" + _KIND_ENDS, re.I)
 # a clause that opens with a name and says what it is ("TimeID is a …")
 _NAME_IS_A = re.compile(r"\s*(?:The\s+)?([A-Z][\w-]+)\s+(?=(?:is|was)\s+an?\s)")
 # what any method is called, one for another ("a framework" of "we propose X, a training-free method")
 _KINDS = frozenset(tokenize("framework technique algorithm strategy scheme procedure paradigm pipeline recipe mechanism "
                             "system tool module solution")) | {"method", "approach"}
 # a kind said by relation to something else ("a variant of Muon"), not what the paper is called
-_RELATIONAL = frozenset(tokenize("variant type kind form extension version generalization combination family set class "
-                                 "member part instance case step way"))
+_RELATIONAL = frozenset(tokenize("variant type kind form extension version generalization combination member part instance "
+                                 "case step way"))
+# a kind that is of its members' kind ("a family of models" is models)
+_COLLECTIVE = frozenset(tokenize("set family class collection suite group series variety range"))
 _CALLS_IT = re.compile(r"\b(?:we|this\s+(?:paper|work))\s+(?:\w+\s+){0,2}?(?:propose|introduce|present|develop|design|"
                        r"build|offer|call|name|term)|^(?:it|this\s+\w+)\s+(?:is|was)\b", re.I)
 
@@ -1070,6 +1076,10 @@ def _kind_unsaid(clause: str, paper: Paper, name: str = "") -> str:
         return ""
     kind = m.group("kind").strip()
     last = _kind_word(kind.split()[-1])
+    # "is a diverse set of popular and open-source models": a set is of its members' kind (VenusX, over ICLR 2026,
+    # a benchmark whose abstract assesses "a diverse set of popular and open-source models")
+    if last in _COLLECTIVE and (of := _OF_KIND.match(clause.strip()[m.end():])):
+        kind, last = f"{kind} of {of.group('kind').strip()}", _kind_word(of.group("kind").split()[-1])
     if not last or last in _RELATIONAL:
         return ""
     head = {last} | (_KINDS if last in _KINDS else set())
