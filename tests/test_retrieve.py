@@ -969,6 +969,24 @@ def test_a_title_need_not_name_the_setting_a_question_puts_its_topic_in(seed_ind
     assert {both.paper_id, "twin"} <= besides and "bare" not in besides
 
 
+def test_a_paper_that_mitigates_what_a_question_asks_to_reduce_holds_the_topic(seed_index, settings) -> None:
+    """Over ICML 2026 "Which papers reduce hallucination in large language models?" left out "Building Reliable
+    Long-Form Generation via Hallucination Rejection Sampling", "a novel inference-time hallucination mitigation
+    framework": it held "hallucination" and not "reduce". Verbs for one thing done to a topic stand for each other;
+    others do not ("detect")."""
+    from paperchat.schema import Paper
+
+    r = Retriever(seed_index, settings.retrieval)
+    question = "Which papers reduce hallucination in large language models?"
+    terms = {"reduc", "hallucin"}
+    mitigates = Paper(paper_id="m", title="Hallucination Rejection Sampling", venue="ICML", year=2026,
+                      abstract="We propose a novel inference-time hallucination mitigation framework.")
+    detects = Paper(paper_id="d", title="Attention Sinks for Hallucination Detection", venue="ICML", year=2026,
+                    abstract="We propose a hallucination detection method.")
+    assert r.coverage(question, mitigates, terms) == 1.0
+    assert r.coverage(question, detects, terms) < 1.0
+
+
 def test_a_topic_word_that_shares_its_stem_with_an_asking_word_is_still_the_topic(seed_index, settings) -> None:
     """Over ICML 2026 "Which papers study exploration in reinforcement learning?" had "reinforcement" alone for a
     topic: "exploration" and the asking verb "explore" are both "explor", so it was dropped as a word the question

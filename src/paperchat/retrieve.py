@@ -51,6 +51,7 @@ from paperchat.text import (
     examples,
     framing_terms,
     joining_terms,
+    kin_terms,
     mixed_names,
     outcome_terms,
     sentences,
@@ -558,6 +559,8 @@ class Retriever:
         else:
             text = f"{paper.title}. {paper.abstract}"
             weight = dict.fromkeys(tokenize(text) + list(_side_by_side(text, wholes)), 1.0)
+        for t in terms.union(*(t for items in groups for t in items)) & kin_terms().keys():
+            weight[t] = max(weight.get(k, 0.0) for k in kin_terms()[t])  # "mitigates" holds "reduce"
         total = sum(idf.get(t, unseen) for t in terms)
         got = sum(idf.get(t, 0.0) * weight.get(t, 0.0) for t in terms)
         for items in groups:

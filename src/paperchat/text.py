@@ -99,6 +99,18 @@ _KEPT = {"transformer": "transformer", "covariate": "covariate", "variational": 
 _OUTCOME_NOUNS = ("speedup",)
 
 
+# Verbs for one thing a paper does to its topic: asked which papers reduce hallucination, one that mitigates it does
+# (over ICML 2026 "Building Reliable Long-Form Generation via Hallucination Rejection Sampling", "a novel inference-time
+# hallucination mitigation framework", held half the topic and had no row, where a detector had one)
+_KIN = ("reduce mitigate alleviate suppress decrease curb lessen",)
+
+
+@lru_cache(maxsize=1)
+def kin_terms() -> dict[str, frozenset[str]]:
+    """Each term of `_KIN` and the terms it stands for (itself among them)."""
+    return {t: kin for words in _KIN for kin in [frozenset(tokenize(words))] for t in kin}
+
+
 @lru_cache(maxsize=1)
 def outcome_terms() -> frozenset[str]:
     """The terms of the adjectives above ("fast", "cheap", "small") and of `_OUTCOME_NOUNS` ("speedup"): what a
