@@ -81,6 +81,11 @@ def test_derived_labels_name_the_method_when_the_abstract_introduces_one() -> No
         # a tie is a space, but between numbers a range
         (r"a sparse autoencoder~(SAE) on an RTX~5090 in 1~4 steps, sizes 1.3B~14B", "a sparse autoencoder (SAE) on an RTX "
          "5090 in 1~4 steps, sizes 1.3B~14B"),
+        # symbols that read as words (ICLR/ICML 2026: "The impact of LoRA on Oversmoothing colon Understanding …", a
+        # title; "Omega(T^1/4)", "varepsilon-Gaussian certifiability", "Kendall's tau")
+        (r"Oversmoothing $\colon$ Understanding, $\Omega(T^{1/4})$, $\varepsilon$-Gaussian, Kendall's $\tau$, "
+         r"$\tau$-Bench, $\nabla$-Reasoner, 11.4$\pm$2.1%",
+         "Oversmoothing: Understanding, Ω(T^1/4), ε-Gaussian, Kendall's τ, τ-Bench, ∇-Reasoner, 11.4±2.1%"),
     ],
 )
 def test_clean_text(raw: str, clean: str) -> None:

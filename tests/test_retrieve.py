@@ -767,6 +767,32 @@ def test_tokenization_is_not_tokens_but_personal_still_finds_personalized() -> N
         tokenize("supervised fine-tuning on noise")[1:]
 
 
+def test_a_name_in_capitals_an_abstract_coins_in_brackets_names_that_paper(seed_index, settings) -> None:
+    """Over ICML 2026 "What does GUARD do to mitigate memorization?" quoted three other memorization papers beside
+    the one that introduces "Guidance Using Attractive-Repulsive Dynamics (GUARD)": its title does not say GUARD,
+    and the others held the rest of the question. A name in capitals that at most CALLING_AT_MOST abstracts define
+    in brackets names those papers, as a name in mixed case does."""
+    from paperchat.schema import Hit
+
+    r = Retriever(seed_index, settings.retrieval)
+    papers = {p.title.split(":")[0]: p for p in seed_index.snapshot().papers.values()}
+    rbad = next(p for t, p in papers.items() if t.startswith("Two-Layer Convolutional Autoencoders"))
+    hydra = next(p for t, p in papers.items() if t.startswith("Swift Hydra"))
+    assert "(RBAD)" in rbad.abstract and "RBAD" not in rbad.title
+    hits = [Hit(rbad, 0.1, 0.50), Hit(hydra, 0.1, 0.50)]
+    assert r.relevant("What does RBAD do to detect unseen anomalies?", hits, comparative=False) == {rbad.paper_id}
+
+
+def test_a_greek_letter_is_its_name() -> None:
+    """A title writes the letter ("$\\tau$-Bench", which clean.py turns into "τ-Bench"), a person types either: the
+    letter was no term at all ("τ-Bench" gave only "bench"), so "What is tau-bench?" could not find it by name."""
+    from paperchat.text import tokenize
+
+    assert tokenize("τ-Bench", query=True) == tokenize("tau-bench", query=True)
+    assert {"nabla-reasoner", "alpha-dpo", "epsilon"} <= set(tokenize("∇-Reasoner beats α-DPO at ε = 0.1"))
+    assert tokenize("Ω(n) and Θ(n)") == tokenize("omega(n) and theta(n)")
+
+
 def test_faster_is_fast_and_a_defense_defends() -> None:
     """Over ICML 2026 "Which papers make diffusion language models decode faster?" gave WeDLM ("… for Fast
     Inference") and d3LLM ("Ultra-Fast Diffusion LLM") no row: "faster" was its own term; and "How do papers

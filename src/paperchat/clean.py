@@ -31,6 +31,14 @@ _SYMBOLS = {
     "alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ε", "theta": "θ",
     "lambda": "λ", "mu": "μ", "pi": "π", "phi": "φ", "sigma": "σ", "Sigma": "Σ", "log": "log",
     "sqrt": "√", "cdot": "·", "to": "→", "rightarrow": "→", "sim": "~", "ell": "ℓ",
+    # read as words over ICLR/ICML 2026 ("varepsilon-Gaussian certifiability", "Omega(T^1/4)", "Kendall's tau", "t^star",
+    # "The impact of LoRA on Oversmoothing colon Understanding …", a title)
+    "varepsilon": "ε", "Omega": "Ω", "omega": "ω", "Theta": "Θ", "Delta": "Δ", "Gamma": "Γ", "Lambda": "Λ", "Phi": "Φ",
+    "Psi": "Ψ", "tau": "τ", "rho": "ρ", "eta": "η", "kappa": "κ", "nu": "ν", "xi": "ξ", "zeta": "ζ", "psi": "ψ",
+    "chi": "χ", "varphi": "φ", "vartheta": "θ", "varrho": "ρ", "star": "⋆", "colon": ":", "mid": "|", "pm": "±",
+    "neq": "≠", "ne": "≠", "in": "∈", "top": "⊤", "ll": "≪", "gg": "≫", "leftarrow": "←", "Rightarrow": "⇒",
+    "ldots": "…", "cdots": "⋯", "dots": "…", "propto": "∝", "partial": "∂", "nabla": "∇", "forall": "∀",
+    "exists": "∃", "langle": "⟨", "rangle": "⟩", "circ": "∘", "dagger": "†", "asymp": "≍", "equiv": "≡",
     "widetilde": "", "tilde": "", "hat": "", "bar": "", "left": "", "right": "",
 }
 _MACRO = re.compile(r"\\([A-Za-z]+)(?:\{\})?")

@@ -122,7 +122,15 @@ _HYPHEN_PLURAL = re.compile(r"^[a-z]{2,}[^suie]s$")
 
 
 # What `tokenize` gives changed: a keyword index saved with another version is rebuilt on load.
-TOKENS_VERSION = 10
+TOKENS_VERSION = 11
+
+# Greek letters (and nabla) as their names: "τ-Bench" and "tau-bench", "∇-Reasoner" and "nabla-reasoner", "α-DPO" and
+# "alpha-DPO" are one term (a title writes the letter, clean.py turns "$\tau$" into it; a person types either)
+_GREEK = str.maketrans({**{c: n for n, cs in {
+    "alpha": "α", "beta": "β", "gamma": "γΓ", "delta": "δΔ", "epsilon": "εϵ", "zeta": "ζ", "eta": "η", "theta": "θϑΘ",
+    "iota": "ι", "kappa": "κ", "lambda": "λΛ", "mu": "μµ", "nu": "ν", "xi": "ξΞ", "pi": "πΠ", "rho": "ρ",
+    "sigma": "σΣ", "tau": "τ", "upsilon": "υ", "phi": "φϕΦ", "chi": "χ", "psi": "ψΨ", "omega": "ωΩ",
+    "nabla": "∇"}.items() for c in cs}})
 
 
 def tokenize(text: str, query: bool = False) -> list[str]:
@@ -132,7 +140,7 @@ def tokenize(text: str, query: bool = False) -> list[str]:
     pieces ("dParallel" -> dparallel, parallel), so a query word finds it."""
     stem = _stemmer()
     terms = []
-    for word in _WORD.findall(text):
+    for word in _WORD.findall(text.translate(_GREEK)):
         word = _PLURAL.sub(r"\1", word)
         lower = word.lower()
         if lower in STOPWORDS or len(lower) < 2:
