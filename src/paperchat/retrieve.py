@@ -260,12 +260,12 @@ class Retriever:
         # what the question puts its topic in ("length generalization in transformers") a title need not say when
         # the abstract does: "Understanding and Improving Length Generalization in Hierarchical Sparse Attention
         # Models", over ICLR 2026. Unless the setting is all the topic there is ("Which papers work in robotics?")
-        settings = [(m.group(1), set(tokenize(m.group(1), query=True))) for m in _SETTING.finditer(query)]
-        settings = [(words, terms) for words, terms in settings if titled - terms]
+        put_in = [(m.group(1), set(tokenize(m.group(1), query=True))) for m in _SETTING.finditer(query)]
+        put_in = [(words, terms) for words, terms in put_in if titled - terms]
         return named | _doing(query, hits, chosen | {
             h.paper.paper_id for h in hits[k:]
             if score[h.paper.paper_id] >= best - s.comparative_margin and cover[h.paper.paper_id] >= max(full, 1e-9)
-            and self.covered(query, replace(h.paper, title=_with_setting(h.paper, settings), abstract="", roles=[]),
+            and self.covered(query, replace(h.paper, title=_with_setting(h.paper, put_in), abstract="", roles=[]),
                              titled, groups) >= full - TITLE_SLACK})
 
     def _set_against_names(self, query: str, hits: list[Hit], named: set[str]) -> bool:
@@ -718,10 +718,10 @@ def _beside(query: str, term: str) -> set[str]:
 _SETTING = re.compile(r"\bin\s+((?:[\w-]+\s+){0,3}?[\w-]+)\s*(?=,|\?|$|\band\s+how\b)", re.I)
 
 
-def _with_setting(paper: Paper, settings: Sequence[tuple[str, set[str]]]) -> str:
+def _with_setting(paper: Paper, put_in: Sequence[tuple[str, set[str]]]) -> str:
     """The paper's title, with each setting (its words, its terms) its abstract holds."""
-    held = set(tokenize(paper.abstract)) if settings else set()
-    return " ".join([paper.title, *(words for words, terms in settings if terms <= held)])
+    held = set(tokenize(paper.abstract)) if put_in else set()
+    return " ".join([paper.title, *(words for words, terms in put_in if terms <= held)])
 
 
 def _says_together(paper: Paper, pair: tuple[str, str]) -> bool:

@@ -126,11 +126,11 @@ TOKENS_VERSION = 11
 
 # Greek letters (and nabla) as their names: "τ-Bench" and "tau-bench", "∇-Reasoner" and "nabla-reasoner", "α-DPO" and
 # "alpha-DPO" are one term (a title writes the letter, clean.py turns "$\tau$" into it; a person types either)
-_GREEK = str.maketrans({**{c: n for n, cs in {
+_GREEK = str.maketrans({letter: name for name, letters in {
     "alpha": "α", "beta": "β", "gamma": "γΓ", "delta": "δΔ", "epsilon": "εϵ", "zeta": "ζ", "eta": "η", "theta": "θϑΘ",
     "iota": "ι", "kappa": "κ", "lambda": "λΛ", "mu": "μµ", "nu": "ν", "xi": "ξΞ", "pi": "πΠ", "rho": "ρ",
     "sigma": "σΣ", "tau": "τ", "upsilon": "υ", "phi": "φϕΦ", "chi": "χ", "psi": "ψΨ", "omega": "ωΩ",
-    "nabla": "∇"}.items() for c in cs}})
+    "nabla": "∇"}.items() for letter in letters})
 
 
 def tokenize(text: str, query: bool = False) -> list[str]:
@@ -324,6 +324,9 @@ def asking_terms() -> frozenset[str]:
     return frozenset(tokenize(_ASKING, query=True))
 
 
+_NOUN_ENDING = re.compile(r"(?:tion|sion|ment|ness|ity)s?$", re.I)
+
+
 def asking_in(question: str) -> frozenset[str]:
     """`asking_terms` but those the question also writes as a noun that asks nothing: "exploration" in "Which
     papers study exploration in reinforcement learning?" is its topic, though "explore" asks (both are "explor").
@@ -332,9 +335,6 @@ def asking_in(question: str) -> frozenset[str]:
     topical = {t for w in re.findall(r"[\w-]+", question) if w.lower() not in words and _NOUN_ENDING.search(w)
                for t in tokenize(w, query=True)}
     return asking_terms() - topical
-
-
-_NOUN_ENDING = re.compile(r"(?:tion|sion|ment|ness|ity)s?$", re.I)
 
 
 _LIST_PIECE = re.compile(r"[A-Za-z0-9]+(?:[-'][A-Za-z0-9]+)*|[^\w\s]")
