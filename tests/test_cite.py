@@ -484,13 +484,32 @@ def _streamed(reply: str, verifier: Verifier, shown: list[Source]) -> tuple[list
 
 
 def test_a_streamed_title_with_a_question_mark_is_one_sentence_with_its_verb(verifier) -> None:
+    """The title's "?" ends no sentence; and the sentence, judged with the whole title the model wrote, is shown
+    with the paper's label, as its table row names it: a title of 90 characters had made "how they differ"
+    anything but short (90 of the 135 such paragraphs of the eval's full run held a run of seven or more title-case
+    words, a whole title)."""
     agents = _paper("a", AGENTS, "LLM agents filter information for users. We find that several models consistently "
                     "exhibit strong and predictable source preferences.")
     shown = _shown(verifier, (agents, "In Agents We Trust, but Who Do Agents Trust? Latent…"))
     said, synthesis = _streamed(f"{AGENTS} [1] finds that models exhibit strong and predictable source preferences.",
                                 verifier, shown)
-    assert "".join(said).startswith(f"{AGENTS} finds that models exhibit")
+    assert "".join(said).startswith("In Agents We Trust, but Who Do Agents Trust? Latent… finds that models exhibit")
+    assert synthesis.sentences[0].text == "".join(said).strip()
     assert not synthesis.report.dropped_sentences
+
+
+def test_a_labelled_sentence_is_judged_as_it_will_read(verifier) -> None:
+    """Over ICLR 2026 the model wrote "[3] VenusX: A diverse set of popular and open-source models." It was judged as
+    a label and shown as "VenusX is a diverse set of …", which the abstract does not say (it assesses such models).
+    The form shown is judged too."""
+    venusx = _paper("v", "VenusX: Unlocking Fine-Grained Functional Understanding of Proteins", VENUSX)
+    shown = _shown(verifier, (venusx, "VenusX"))
+    said, synthesis = _streamed("[1] VenusX: A diverse set of popular and open-source models.", verifier, shown)
+    assert not "".join(said).strip() and not synthesis.sentences
+    assert "which its abstract does not" in synthesis.report.dropped_reasons[-1]
+    said, synthesis = _streamed("[1] VenusX: A benchmark designed to assess protein representation learning.",
+                                verifier, shown)
+    assert "".join(said).startswith("VenusX is a benchmark designed to assess protein representation learning")
 
 
 def test_a_streamed_abbreviation_ends_no_sentence(verifier) -> None:

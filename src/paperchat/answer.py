@@ -484,6 +484,16 @@ def _as_written(sentence: str, names: Sequence[str]) -> str:
     return sentence
 
 
+def _as_labelled(sentence: str, sources: Sequence[Source]) -> str:
+    """A judged sentence as shown: a paper named by a whole title too long for the table's label (over 60 characters)
+    goes by that label ("Efficient Diffusion Models under Nonconvex Equality and… achieves …", as its row reads), so
+    that "how they differ" stays short. Judged with the whole title, which the model was shown."""
+    for s in sorted(sources, key=lambda s: len(s.paper.name), reverse=True):
+        if s.label != s.paper.name and len(s.paper.name) > len(s.label):
+            sentence = sentence.replace(s.paper.name, s.label)
+    return sentence
+
+
 def _named_first(sentence: str, names: Sequence[str]) -> str:
     """A sentence opening with "It"/"They" where the reader cannot tell what it is (the answer's first,
     the model's sentence before it withheld or never written; or, for "It", one after a sentence about
@@ -529,7 +539,7 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
     def left_out(sentence: str) -> bool:
         kept = [c.text for c in result.sentences if c.text]
         return bool(len(kept) >= cap
-                    or _repeats(sentence, kept, settings.repeat_overlap, titles)
+                    or _repeats(sentence, kept, settings.repeat_overlap, [*titles, *(s.label for s in sources)])
                     or (echoes and (_copies(sentence, echoes, settings.echo_overlap) or _AS_CELL.match(sentence)))
                     or (question and restates(_YES_NO.sub("", sentence), f"{question} {TASKS}")
                         and not takes_a_side(sentence, question, asked))
@@ -552,11 +562,27 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
             # under a table, the question's own frame said of each row ("TrustGen traces the provenance …") is checked
             listed = len(result.report.dropped_reasons)
             checked = verifier.check(sentence, sources, result.report, asked if echoes else "")
+            checked = shown_as_judged(checked, sentence)
             if checked.text:
                 yield keep(checked)
             else:
                 result.withheld.append(checked)
                 yield from holding_part(sentence, len(result.report.dropped_reasons) > listed)
+
+    def shown_as_judged(checked: Checked, sentence: str) -> Checked:
+        """The sentence as it will read (`_named_once`) judged too, when that differs: the model's "[3] VenusX: A
+        diverse set of popular and open-source models." (over ICLR 2026) was judged as a label and shown as "VenusX
+        is a diverse set of …", a claim its abstract does not make. Withheld then, with that reason."""
+        if not checked.text or (reads := _named_once(checked.text, names)) == checked.text:
+            return checked
+        again = verifier.check(reads, sources, Verification(), asked if echoes else "")
+        if again.text:
+            return checked
+        result.report.unsupported += 1
+        result.report.uncited_unsupported += not checked.cited
+        result.report.dropped_sentences.append(sentence)
+        result.report.dropped_reasons.append(again.reason)
+        return Checked(None, checked.cited, again.support, again.reason, said=sentence)
 
     def keep(checked: Checked) -> str:
         kept = [c.text for c in result.sentences if c.text]
@@ -568,6 +594,7 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
         if not kept or (set(result.sentences[-1].cited) != set(checked.cited)
                         and re.match(r"\W*Its?\b", checked.text)):  # "They differ …" is about them all
             checked.text = _named_first(checked.text, [by_n[n].paper.name for n in checked.cited if n in by_n])
+        checked.text = _as_labelled(checked.text, sources)
         result.sentences.append(checked)
         return checked.text + " "
 
