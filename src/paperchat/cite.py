@@ -1039,13 +1039,18 @@ def _short_name(source: Source, clause: str) -> str:
 
 
 # "<name> is a large-scale language model that …": what the clause calls the paper (its name taken out)
+# where a kind's words end: before a word that goes on to say more of it, or at a stop
+_KIND_ENDS = r"that|which|for|to|with|where|whose|designed|trained|used|based|built|of|in|on|by|via|using|from|at|as"
+
+
+def _kind_until(more: str) -> str:
+    return rf"(?=\s+(?:{_KIND_ENDS}|{more})\b|\s*(?:[,;:.(\[]|$))"
+
+
 _IS_A = re.compile(r"^(?:the\s+)?(?:(?:paper|work|method|model|framework|approach)\s+)?(?:\[\d+\]\s*)?(?:is|was)\s+"
-                   r"(?:a|an)\s+(?P<kind>[\w\s-]+?)(?=\s+(?:that|which|for|to|with|where|whose|designed|trained|used|"
-                   r"based|built|of|in|on|by|and|or|via|using|from|at|as)\b|\s*(?:[,;:.(\[]|$))", re.I)
-_KIND_ENDS = (r"(?=\s+(?:that|which|for|to|with|where|whose|designed|trained|used|based|built|of|in|on|by|via|using|"
-              r"from|at|as|including|such)\b|\s*(?:[,;:.(\[]|$))")
+                   r"(?:a|an)\s+(?P<kind>[\w\s-]+?)" + _kind_until("and|or"), re.I)
 # … and what a collective kind is of ("of popular and open-source models"; "and" may join its adjectives)
-_OF_KIND = re.compile(r"\s+of\s+(?P<kind>[\w\s-]+?)" + _KIND_ENDS, re.I)
+_OF_KIND = re.compile(r"\s+of\s+(?P<kind>[\w\s-]+?)" + _kind_until("including|such"), re.I)
 # a clause that opens with a name and says what it is ("TimeID is a …")
 _NAME_IS_A = re.compile(r"\s*(?:The\s+)?([A-Z][\w-]+)\s+(?=(?:is|was)\s+an?\s)")
 # what any method is called, one for another ("a framework" of "we propose X, a training-free method")

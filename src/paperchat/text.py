@@ -325,14 +325,16 @@ def asking_terms() -> frozenset[str]:
 
 
 _NOUN_ENDING = re.compile(r"(?:tion|sion|ment|ness|ity)s?$", re.I)
+_ASKING_WORDS = frozenset(_ASKING.split())
 
 
+@lru_cache(maxsize=256)
 def asking_in(question: str) -> frozenset[str]:
     """`asking_terms` but those the question also writes as a noun that asks nothing: "exploration" in "Which
     papers study exploration in reinforcement learning?" is its topic, though "explore" asks (both are "explor").
-    Only a noun of its own ending: "find" in "What do papers find …?" asks, as "findings" does."""
-    words = set(_ASKING.split())
-    topical = {t for w in re.findall(r"[\w-]+", question) if w.lower() not in words and _NOUN_ENDING.search(w)
+    Only a noun of its own ending: "find" in "What do papers find …?" asks, as "findings" does. Cached: coverage
+    reads it once a paper."""
+    topical = {t for w in re.findall(r"[\w-]+", question) if w.lower() not in _ASKING_WORDS and _NOUN_ENDING.search(w)
                for t in tokenize(w, query=True)}
     return asking_terms() - topical
 
