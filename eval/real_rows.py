@@ -27,7 +27,11 @@ before that session's changes, which then read f4 ("like Mamba") and f8; the six
 change (2 on, 4 off); g, 8 more written at the start of the session after e704805 (five put their topic "in" a
 setting: "exploration in reinforcement learning", "in-context learning in transformers") and judged on the rows of
 e704805 and of a first version of that session's change, read together before either was chosen; that session then
-read g4 (exploration) and g7 (differential privacy). A judgment
+read g4 (exploration) and g7 (differential privacy); h, 8 more written in the session after ed0aa65 (h1 and h2
+asked first as a user would, their few rows being what that session's changes addressed: a hyphenated word with a
+participle, "LLM-generated", and a last clause that asks of the papers, "and what do they measure?"; the other six
+written to try those two forms), judged on the rows of ed0aa65 and of that session's change, read together; e6
+gained a row after that change, read after it (on). A judgment
 is strict about the question's verb: a paper that analyses unlearning is not one that "proposes unlearning methods".
 """
 
