@@ -412,10 +412,25 @@ _ASPECT = re.compile(r"\b(?:differ|differs|vary|varies|compare|compared|contrast
                      r"(?:terms\s+of\s+)?([^?.;]+)", re.I)
 
 
+# … and what it asks of each paper in a last clause that speaks of them ("Which papers propose benchmarks for coding
+# agents, and what do they measure?": over ICML 2026 "measure" had been a topic term, and of the 12 benchmark papers
+# for coding agents 2 were tabled, those that write it)
+_ASKED_OF_THEM = re.compile(r",\s*and\s+((?:what|how|which|why)\b[^?.;,]*?\b(?:they|them|their|these|those|each)\b[^?.;,]*?)"
+                            r"\s*\??\s*$", re.I)
+
+
 def aspect(question: str) -> list[str]:
     """What a comparative question compares the papers on, as written ("robustness" of "… differ in
-    robustness?"); none for "How do they differ?"."""
-    return [m.group(1).strip() for m in _ASPECT.finditer(question)]
+    robustness?", "what do they measure" of "…, and what do they measure?"); none for "How do they differ?"."""
+    # less its words the rest of the question writes: they are its topic too ("Which papers study model merging, and
+    # what do they merge?")
+    asks = []
+    for m in _ASKED_OF_THEM.finditer(question):
+        before = set(tokenize(question[: m.start()], query=True))
+        words = [w for w in m.group(1).split() if not set(tokenize(w, query=True)) & before]
+        if set(tokenize(" ".join(words), query=True)) - asking_terms():
+            asks.append(" ".join(words))
+    return [m.group(1).strip() for m in _ASPECT.finditer(question)] + asks
 
 
 _HEADS = frozenset(["method", "methods", "approach", "approaches", "technique", "techniques"])
