@@ -1710,6 +1710,27 @@ def test_a_withheld_sentence_shows_its_part_that_holds(verifier, sources) -> Non
         "PEARL adapts the draft length of decoding."]
 
 
+def test_a_sentence_said_of_the_papers_that_cites_one_is_shown_of_that_one(verifier, sources) -> None:
+    """Asked what data the multimodal retrieval papers use (over ICLR 2026), the model wrote five sentences like
+    "[3] The papers on multimodal retrieval use the M-BEIR benchmark.", four true of the paper each cites, and the
+    verifier withheld all five as said of several papers: the reader got no synthesis. Said of the paper it cites,
+    the sentence is judged again and shown if it holds; the model's sentence stays withheld and counted so."""
+    said, synthesis = _streamed("The papers on speculative decoding adapt the draft length [1].", verifier, sources)
+    assert "".join(said).strip() == "PEARL adapts the draft length [1]."
+    assert len(synthesis.report.dropped_sentences) == 1 and synthesis.report.trimmed == 1
+    assert "said of the paper it cites" in synthesis.report.dropped_reasons[0]
+    # set out as a list, the marker first, as the model wrote it
+    said, _ = _streamed("[1] The papers on speculative decoding adapt the draft length.", verifier, sources)
+    assert "".join(said).strip() == "PEARL adapts the draft length [1]."
+    # said of the paper it cites, a false sentence is still withheld
+    said, synthesis = _streamed("The papers on speculative decoding spread the unmasked tokens uniformly over the "
+                                "image [1].", verifier, sources)
+    assert not "".join(said).strip() and synthesis.report.trimmed == 0
+    # two papers cited: said of both, it is judged as written
+    said, _ = _streamed("The papers on decoding adapt the draft length [1][2].", verifier, sources)
+    assert "PEARL adapts" not in "".join(said)
+
+
 def test_a_part_that_leans_on_the_rest_of_its_sentence_is_not_shown(verifier, sources) -> None:
     """The eval's parts that were shown and should not have been: one with no subject ("Also revealing a semantic
     bottleneck …", g02), one comparing with what was cut ("…'s approach is more theoretical", conversation-22),

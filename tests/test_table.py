@@ -556,3 +556,10 @@ def test_a_reply_that_only_copies_the_table_is_asked_for_again(settings, seed_in
     once = ScriptedChat("PEARL adapts the draft length of speculative decoding [1].")
     Engine(settings, seed_index, once).answer(COMPARATIVE)
     assert len(once.prompts) == 1
+    # the rows set out in one sentence that never ends (over ICML 2026, under 14 rows, "[1] Realistic Adaptive
+    # Merging: Approach: …, while [2] …" until the model ran out of tokens) is a copy too, not a cut-off claim
+    unended = f"{first.rstrip('.')}, while [{rows[1].n}] {rows[1].title}: Approach: it adapts, while"
+    chat = ScriptedChat(unended, then=said)
+    answer = Engine(settings, seed_index, chat).answer(COMPARATIVE)
+    assert len(chat.prompts) == 2 and "**How they differ:** PEARL adapts the draft length" in answer.text
+    assert not answer.verification.dropped_sentences
