@@ -1139,6 +1139,20 @@ def test_the_questions_frame_said_of_a_paper_that_never_uses_it_is_withheld(veri
     assert _asked_unheld("spreads tokens", "Which papers spread tokens?", halton) == ""
 
 
+def test_the_verb_a_last_clause_asks_of_the_papers_is_no_frame_put_on_them() -> None:
+    """Over ICLR 2026, "Which papers study the safety of LLM agents, and what risks do they measure?" got
+    "OpenAgentSafety measures safety risks across eight categories", withheld for "measur": its abstract evaluates
+    agents "across eight critical risk categories". The verb the last clause asks of the papers is the relation the
+    answer states; the words it asks about, and the topic's, are still the question's words put on a paper."""
+    from paperchat.cite import _asked_unheld
+
+    asked = "Which papers study the safety of LLM agents, and what risks do they measure?"
+    paper = _paper("x", "OpenAgentSafety", "We evaluate agents across eight critical risk categories.")
+    assert _asked_unheld("measures safety risks across eight categories", asked, paper) == ""
+    assert _asked_unheld("measures safety risks across eight categories", "Which papers measure safety risks?", paper)
+    assert _asked_unheld("measures the safety of LLM agents", asked, paper)  # "safety" and "LLM" it never writes
+
+
 def test_being_evaluated_on_data_the_paper_names_is_no_word_of_the_question_put_on_it() -> None:
     """Over ICML 2026, "Which papers use graph neural networks for molecules, and what datasets do they evaluate
     on?" got "Sheaf Neural Networks on SPD Manifolds [3] uses …, evaluates on 6/7 MoleculeNet benchmarks",

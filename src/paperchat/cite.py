@@ -76,6 +76,7 @@ from paperchat.schema import Checked, Paper, Source, Verification
 from paperchat.text import (
     GENRES,
     STOPWORDS,
+    asked_of_them,
     asking_terms,
     held_at_stem,
     plain,
@@ -1233,8 +1234,10 @@ def _asked_unheld(clause: str, asked: str, paper: Paper) -> str:
     """A word of the question that the clause says of `paper` and its title and abstract never use, "" if none:
     how the model answers "Which papers trace the provenance of …?" of every row ("TrustGen traces the provenance
     …"). Words of asking ("papers", "differ"), needing and stopwords are no such word, nor is one the abstract holds
-    within a longer word or at a shared stem of five letters ("decod" for "decoding")."""
-    wanted = set(tokenize(asked, query=True)) - asking_terms() - NEEDING - STOPWORDS - _EVERYDAY
+    within a longer word or at a shared stem of five letters ("decod" for "decoding"), nor the verb a last clause
+    asks of the papers ("…, and what risks do they measure?": "OpenAgentSafety measures safety risks across eight
+    categories [1]", over ICLR 2026, of an abstract that evaluates agents "across eight critical risk categories")."""
+    wanted = set(tokenize(asked, query=True)) - asking_terms() - NEEDING - STOPWORDS - _EVERYDAY - asked_of_them(asked)
     text = f"{paper.title}. {paper.abstract}"
     held, squashed = set(tokenize(text)), re.sub(r"[\s-]+", "", text.lower())
     said = set(tokenize(clause))

@@ -419,6 +419,13 @@ _ASKED_OF_THEM = re.compile(r",\s*and\s+((?:what|how|which|why)\b[^?.;,]*?\b(?:t
                             r"\s*\??\s*$", re.I)
 
 
+def asked_of_them(question: str) -> set[str]:
+    """The terms of the verb a last clause asks of the papers ("measure" of "…, and what risks do they measure?"):
+    the relation an answer states of each ("OpenAgentSafety measures …" of a paper that "evaluates" them)."""
+    return {t for m in _ASKED_OF_THEM.finditer(question)
+            for v in re.findall(r"\b(?:they|these|those|each)\s+([a-z]+)", m.group(1), re.I) for t in tokenize(v, query=True)}
+
+
 def aspect(question: str) -> list[str]:
     """What a comparative question compares the papers on, as written ("robustness" of "… differ in
     robustness?", "what do they measure" of "…, and what do they measure?"); none for "How do they differ?"."""
