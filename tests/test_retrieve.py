@@ -551,6 +551,27 @@ def test_a_last_clause_that_asks_of_the_papers_is_no_topic(seed_index, settings)
     assert aspect("Which papers use distillation, and how do they differ?") == []
 
 
+def test_a_comparison_of_papers_evaluated_on_named_data_rows_those_that_write_it(seed_index, settings) -> None:
+    """"Which papers report results on SWE-bench Verified, and what scores do they get?" over ICML 2026 tabled 2 of
+    the 9 papers that write it: the question's vector found papers on scoring with LLM judges, and a title rarely
+    names the data a paper is evaluated on. The papers the keyword search finds writing the name come first, and
+    they are the rows; a question that names no data after "evaluate on" is read as before."""
+    from paperchat.retrieve import evaluated_on
+
+    assert evaluated_on("Which papers report results on SWE-bench Verified, and what scores do they get?") == [
+        "SWE-bench Verified"]
+    assert evaluated_on("Which papers evaluate on the MMLU benchmark?") == ["MMLU"]
+    assert evaluated_on("Which papers evaluate LLMs on scientific discovery tasks?") == []
+    r = Retriever(seed_index, settings.retrieval)
+    question = "Which papers report results on GSM8K, and what do they find?"
+    papers = seed_index.snapshot().papers.values()
+    writing = {p.paper_id for p in papers if "GSM8K" in p.abstract}
+    assert len(writing) == 2  # dParallel and Prophet
+    hits = r.search(question, 10)
+    assert {h.paper.paper_id for h in hits[:2]} == writing
+    assert r.relevant(question, hits, comparative=True) == writing
+
+
 def test_a_comparison_whose_first_hits_lack_its_topic_rows_a_deeper_hit_that_holds_it(seed_index, settings) -> None:
     """With "free" no topic, none of the first five hits for "Which papers propose training-free methods?"
     holds it, and the question was refused ("The collection has no paper on this") although Prophet, "a

@@ -165,6 +165,10 @@ class Retriever:
         # and so does one it names by its whole title's lead with a rare word ("Is that consistent with To
         # Grok Grokking?": MiniLM puts "Grok" beside GRPO, and the keyword rank alone did not lift it)
         called = calling(query, found, self.ordinary) | self._named_by_lead(query, found, snap)
+        # "Which papers report results on SWE-bench Verified?": the keyword hits that write it, however far the dense
+        # search put them (over ICML 2026 its vector found papers on scoring with LLM judges, and 2 of the 9 got rows)
+        if on := evaluated_on(query):
+            called |= {p.paper_id for p in found if _writes_any(p, on)}
         ranked = ([p for p in ranked if p in called] + [p for p in ranked if p not in called])[:k]
         return [
             Hit(paper=papers[pid], score=scores[pid], dense=best.get(pid, (0.0, "", 0.0))[2],
@@ -212,7 +216,8 @@ class Retriever:
         nothing on it, naming the closest papers); so is one that names its topic by two words side by
         side that no hit says together (`_unwritten_compound`: "symbolic regression"). Of those
         chosen, a benchmark, position paper or survey (contribution.py) is left out when the question
-        asks for papers that do something (`_doing`)."""
+        asks for papers that do something (`_doing`). A comparison that asks which papers are evaluated on data it
+        names ("… report results on SWE-bench Verified …": `evaluated_on`) is about the hits that write that name."""
         s = self.settings
         named = self._told_apart(query, named_papers(query, hits) | self.titled(query, hits) | self._coined_in(query, hits),
                                  hits)
@@ -227,6 +232,8 @@ class Retriever:
             terms = {t for t in self._specific(_asked(query)) if t in top}
             return _doing(query, hits, {h.paper.paper_id for i, h in enumerate(close)
                                         if i == 0 or not terms or self.coverage(query, h.paper, terms) >= TOPIC_SHARE})
+        if (on := evaluated_on(query)) and (writing := {h.paper.paper_id for h in hits if _writes_any(h.paper, on)}):
+            return named | writing  # the papers evaluated on it say so by its name; a title rarely does
         k = k or s.k
         first = hits[:k]
         groups = self.alternatives(query)
@@ -812,6 +819,24 @@ CALLING_AT_MOST = 2  # a name more papers define or lead with ("LLMs") calls non
 def bm25_idf(n: int, held: float) -> float:
     """BM25's idf of a term `held` papers of `n` hold: what "as rare as a word two papers hold" compares with."""
     return math.log(1 + (n - held + 0.5) / (held + 0.5))
+
+
+# what a question says papers are evaluated on, by its name ("Which papers report results on SWE-bench Verified, and
+# what scores do they get?", "… evaluate on ImageNet …"): a name with a capital past its first letter or a digit, and
+# the capitalised words after it ("Verified"), written after "evaluate on", "results on", "tested on" and the like
+_EVALUATED_ON = re.compile(r"\b(?:evaluat\w*|test(?:s|ed|ing)?|benchmark(?:s|ed|ing)?|results|scores?|experiments?|"
+                           r"accuracy|performance)\s+on\s+(?:the\s+)?([A-Z][\w.-]*[A-Z0-9][\w-]*(?:\s+[A-Z][\w-]*){0,2})")
+
+
+def evaluated_on(question: str) -> list[str]:
+    """The names of the data a question asks which papers are evaluated on, as it writes them."""
+    return [m.group(1) for m in _EVALUATED_ON.finditer(question)]
+
+
+def _writes_any(paper: Paper, names: Sequence[str]) -> bool:
+    """Does the paper's title or abstract write one of `names`, in any case ("SWE-Bench Verified")?"""
+    text = f"{paper.title}. {paper.abstract}"
+    return any(re.search(rf"(?<![\w-]){re.escape(name)}(?!\w)", text, re.I) for name in names)
 
 
 def calling(query: str, papers: Sequence[Paper], ordinary: Callable[[str], bool] = lambda word: False) -> set[str]:
