@@ -538,7 +538,7 @@ def test_a_word_and_participle_joined_by_a_hyphen_is_held_by_a_sentence_with_bot
 
 def test_a_last_clause_that_asks_of_the_papers_is_no_topic(seed_index, settings) -> None:
     """"Which papers propose benchmarks for coding agents, and what do they measure?" over ICML 2026 had the
-    topic term "measure", and 2 of its 12 benchmark papers for coding agents were tabled, those that write it.
+    topic term "measure", and 2 of its 14 known benchmark papers for coding agents were tabled, those that write it.
     What a last clause asks of "they" is the aspect compared, unless the question's topic says it too ("Which
     papers study model merging, and what do they merge?")."""
     from paperchat.text import aspect
