@@ -1236,8 +1236,10 @@ def _asked_unheld(clause: str, asked: str, paper: Paper) -> str:
     …"). Words of asking ("papers", "differ"), needing and stopwords are no such word, nor is one the abstract holds
     within a longer word or at a shared stem of five letters ("decod" for "decoding"), nor the verb a last clause
     asks of the papers ("…, and what risks do they measure?": "OpenAgentSafety measures safety risks across eight
-    categories [1]", over ICLR 2026, of an abstract that evaluates agents "across eight critical risk categories")."""
-    wanted = set(tokenize(asked, query=True)) - asking_terms() - NEEDING - STOPWORDS - _EVERYDAY - asked_of_them(asked)
+    categories [1]", over ICLR 2026, of an abstract that evaluates agents "across eight critical risk categories"),
+    unless it is a word of data ("what datasets do they evaluate on?": being evaluated needs data the paper names)."""
+    wanted = (set(tokenize(asked, query=True)) - asking_terms() - NEEDING - STOPWORDS - _EVERYDAY
+              - (asked_of_them(asked) - _DATA_TERMS))
     text = f"{paper.title}. {paper.abstract}"
     held, squashed = set(tokenize(text)), re.sub(r"[\s-]+", "", text.lower())
     said = set(tokenize(clause))
