@@ -1153,6 +1153,25 @@ def test_the_verb_a_last_clause_asks_of_the_papers_is_no_frame_put_on_them() -> 
     assert _asked_unheld("measures the safety of LLM agents", asked, paper)  # "safety" and "LLM" it never writes
 
 
+def test_a_direction_earlier_work_has_is_not_what_the_paper_says_of_itself(verifier) -> None:
+    """Over ICML 2026, asked which watermarking papers are robust to paraphrasing, the model wrote PASA's own
+    result, "PASA … remains robust even under strong paraphrasing attacks while preserving high text quality", and
+    it was withheld ("the claim says 'robust' where the abstract says 'vulnerable'"): the closest sentence was
+    "existing watermarking methods are often vulnerable to …", what the paper sets itself against. The paper's own
+    sentence is read instead; the claim flipped is still withheld."""
+    pasa = _paper("p", "PASA: Embedding-Space Watermarking", "However, existing watermarking methods are often "
+                  "vulnerable to semantic-invariant attacks, such as paraphrasing. We propose PASA, a watermarking "
+                  "method in the embedding space. Evaluations demonstrate that PASA watermarking methods are robust to "
+                  "semantic-invariant attacks even under strong paraphrasing.")
+    sources = _shown(verifier, (pasa, "PASA"))
+    true = verifier.check("PASA watermarking methods are often robust to semantic-invariant attacks, such as "
+                          "paraphrasing [1].", sources, Verification())
+    assert true.text and "robust to semantic-invariant attacks even under" in true.support[1][0], true.reason
+    flipped = verifier.check("PASA watermarking methods are often vulnerable to semantic-invariant attacks, such as "
+                             "paraphrasing [1].", sources, Verification())
+    assert flipped.text is None
+
+
 def test_being_evaluated_on_data_the_paper_names_is_no_word_of_the_question_put_on_it() -> None:
     """Over ICML 2026, "Which papers use graph neural networks for molecules, and what datasets do they evaluate
     on?" got "Sheaf Neural Networks on SPD Manifolds [3] uses …, evaluates on 6/7 MoleculeNet benchmarks",

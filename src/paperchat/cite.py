@@ -186,6 +186,7 @@ COPIED_AHEAD = 2  # a run this much longer with another shown abstract than with
 SAID_BESIDE_NAME = 2  # terms beside a paper's name (a verb and its object) that make a clause before "and <name>"
 NO_SENTENCE = "no sentence of the abstract says this"
 NUMBER_WHY = "the number "  # how claims.number_conflict's reason begins
+DIRECTION_WHY = "the claim says '"  # and claims.direction_conflict's and direction_elsewhere's
 
 
 def _coined_after(rest: str, paper: Paper) -> str:
@@ -341,6 +342,18 @@ class Verifier:
             if (saying and rest != clause and free <= set().union(*(done_without(s) for s in saying))
                     and not conflict(rest, best, nearby, source.paper.abstract, names)):
                 return True, saying[0], ""
+        if why.startswith(DIRECTION_WHY) and of_earlier_work(best) and not of_earlier_work(clause):
+            # "PASA … remains robust even under strong paraphrasing attacks while preserving high text quality" (over
+            # ICML 2026, asked which watermarking papers are robust to paraphrasing) is closest to "However, existing
+            # watermarking methods are often vulnerable to …, such as paraphrasing": earlier work, which the paper sets
+            # itself against, not what it says of itself. The paper's own sentence that holds the claim's key terms
+            # is read instead
+            bare = _key_terms(_strip(clause, names))
+            for i in order[1:]:
+                said = source.sentences[int(i)]
+                if (_holds(said, bare) and not of_earlier_work(said)
+                        and not conflict(clause, said, said, source.paper.abstract, names)):
+                    return True, said, ""
         if why.startswith(NUMBER_WHY):
             # "reduces decoding steps by up to 3.4×" is closest to a sentence without the number;
             # the sentence that states it, with all the clause's key terms but one, is read instead, alone: it
