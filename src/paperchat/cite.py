@@ -59,6 +59,7 @@ from paperchat.claims import (
     ABSTRACT_NEGATES,
     CLAIM_NEGATES,
     DATA_NAME,
+    DIRECTION_WHY,
     NEEDING,
     conflict,
     counted_words,
@@ -186,7 +187,6 @@ COPIED_AHEAD = 2  # a run this much longer with another shown abstract than with
 SAID_BESIDE_NAME = 2  # terms beside a paper's name (a verb and its object) that make a clause before "and <name>"
 NO_SENTENCE = "no sentence of the abstract says this"
 NUMBER_WHY = "the number "  # how claims.number_conflict's reason begins
-DIRECTION_WHY = "the claim says '"  # and claims.direction_conflict's and direction_elsewhere's
 
 
 def _coined_after(rest: str, paper: Paper) -> str:

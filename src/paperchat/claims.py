@@ -647,11 +647,14 @@ def _forms(word: str) -> re.Pattern[str]:
 _DIRECTIONS = [(_forms(a), _forms(b), a, b) for a, b in _PAIRS]
 
 
+DIRECTION_WHY = "the claim says '"  # how a direction's reason begins (direction_conflict, direction_elsewhere)
+
+
 def direction_conflict(claim: str, support: str) -> str:
     for fa, fb, a, b in _DIRECTIONS:
         for mine, other, said, instead in ((fa, fb, a, b), (fb, fa, b, a)):
             if mine.search(claim) and not mine.search(support) and other.search(support) and not other.search(claim):
-                return f"the claim says '{said}' where the abstract says '{instead}'"
+                return f"{DIRECTION_WHY}{said}' where the abstract says '{instead}'"
     return ""
 
 
@@ -673,7 +676,7 @@ def direction_elsewhere(claim: str, best: str, abstract: str) -> str:
             if terms and any(other.search(s) and not mine.search(s)
                              and len(terms & set(tokenize(s))) >= ELSEWHERE_SHARE * len(terms)
                              for s in sentences(abstract)):
-                return f"the claim says '{said}' where the abstract says '{instead}'"
+                return f"{DIRECTION_WHY}{said}' where the abstract says '{instead}'"
     return ""
 
 
