@@ -633,6 +633,49 @@ def test_which_of_them_has_the_most_sets_all_their_figures_side_by_side(settings
     assert set(answer.answered) == set(history[0].answered)
 
 
+def test_which_of_them_is_fastest_reads_every_paper_shown_and_sets_them_in_order(settings, seed_index) -> None:
+    """Over ICML 2026, "Which of them report the largest speedup?" after a table of 14 speculative decoding papers was
+    answered over the 5 closest to it, without Dustin's 9.17× end-to-end speedup, in the search's order, and the
+    model's one sentence restated the question. Every paper shown is read, and they are set in order by the largest
+    speed figure each abstract states, the note saying so."""
+    from paperchat import answer as A
+    from paperchat.claims import largest_figure, ranked_kind
+    from paperchat.schema import Filters
+    from paperchat.text import sentences
+
+    assert ranked_kind("Which of them report the largest speedup?") == ranked_kind("Which one is fastest?") == "speed"
+    assert ranked_kind("Which of them has the highest compression ratio?") == "compression"
+    for unordered in ("Which needs the least memory?", "Which of them reports the biggest gain?",
+                      "Which has the highest accuracy?", "Which papers make diffusion language models decode faster?"):
+        assert ranked_kind(unordered) == "", unordered
+    nanospec = ("As a complementary plug-and-play module, NanoSpec cuts draft inference time by an average of 51.6%, "
+                "delivering a 1.12-1.32× end-to-end speedup over the state-of-the-art speculative decoding method EAGLE-2.")
+    assert largest_figure("speed", ["We propose NanoSpec.", nanospec]) == (1, 1.32, 1)  # a factor before a share
+    assert largest_figure("speed", ["It slashes the vocabulary size by over 40×."]) is None  # not a speed
+    epicache = ("EpiCache achieves near-full-cache accuracy under 4–6× compression, and reduces latency and peak memory "
+                "by up to 2.4× and 3.7×, respectively.")  # over ICML 2026: each figure of its own kind
+    assert largest_figure("speed", [epicache]) == (1, 2.4, 0)
+    # a compression figure is one of memory ("the largest memory reduction": KVTC's "up to 20x compression", ICLR 2026)
+    assert largest_figure("memory", [epicache]) == (1, 6, 0)
+    assert largest_figure("memory", [epicache.replace("4–6× compression", "full-cache accuracy")]) == (1, 3.7, 0)
+    engine = Engine(settings, seed_index)
+    history: list[Turn] = []
+    first = engine.answer("Compare the papers on efficient decoding.", history)
+    history.append(next_turn("Compare the papers on efficient decoding.", first))
+    assert len(first.answered) > 2
+    answer = engine.answer("Which one is fastest?", history, k=2)
+    assert set(answer.answered) == set(first.answered)  # all of them, not the k (here 2) closest
+    figures = [largest_figure("speed", sentences(engine.paper(pid).abstract)) for pid in answer.answered]
+    stated = [f[:2] for f in figures if f]
+    assert stated and stated == sorted(stated, reverse=True) and not any(figures[len(stated):])
+    assert answer.text.startswith("*Set in order by the largest speed figure each abstract states, largest first "
+                                  "(dParallel: 10.5×)")
+    # the model is told the order and asked for the first papers' figures, not to name each paper and its proposal
+    plan = engine._plan("Which one is fastest?", history, Filters(), Filters(), 2)
+    messages = A.prompt(plan, engine._evidence(plan, engine._retrieve(plan)))
+    assert messages[-1]["content"].endswith(A.TASK_RANKED)
+
+
 def test_a_word_written_with_a_hyphen_in_the_abstract_is_mentioned(settings, seed_index) -> None:
     """Over ICML 2026, "Does any of them study warmup?" was told "None of these abstracts uses the word “warmup”"
     above "Why Do We Need Warm-up? A Theoretical Perspective"."""
@@ -641,6 +684,29 @@ def test_a_word_written_with_a_hyphen_in_the_abstract_is_mentioned(settings, see
             if "fine-tuning" in h.paper.abstract and "finetuning" not in h.paper.abstract.lower()]
     assert hits
     assert engine._retriever.unmentioned("finetuning", hits) == engine._retriever.unmentioned("fine-tuning", hits) == ""
+
+
+def test_an_amount_of_a_kind_no_figure_of_the_abstract_gives_is_said_to_be_missing(settings, seed_index) -> None:
+    """Over ICLR 2026, "How much memory does the second one save?" after optimizers set in order by speed quoted
+    DOIT, whose abstract gives speedups and accuracy gains and no memory figure, with no word of it: its figures
+    counted as an answer, and the model's "The second paper saves 10% of memory" was withheld."""
+    from paperchat.claims import amount_kind, has_figure
+
+    assert amount_kind("How much memory does the second one save?") == "memory"
+    assert amount_kind("How much faster is dParallel?") == amount_kind("What speedup does it report?") == "speed"
+    assert amount_kind("How much does KV cache compression save?") == ""  # the topic's word, not the amount asked
+    doit = ("Experiments show that DOIT effectively enhances the training, achieving faster convergence (i.e., 2% to "
+            "10% faster) and higher accuracy (i.e., 1% to 3% improvement). It also keeps memory low.")
+    assert has_figure(doit) and has_figure(doit, "speed") and not has_figure(doit, "memory")
+    assert has_figure("It reduces peak memory by 3.7× while keeping accuracy.", "memory")
+    # over ICML 2026 WUSH was said to give no accuracy figure: its sentence's parts hold the word and the figure apart
+    assert has_figure("WUSH improves W4A4 accuracy over the baselines (e.g., on Llama-3.1-8B, it gains +2.8 average "
+                      "points with RTN).", "accuracy")
+    engine = Engine(settings, seed_index)
+    answer, _ = _talk(engine, "What is dParallel?", "How much memory does it save?")
+    assert answer.text.startswith("*The abstract of dParallel gives no memory figure. What it says:*")
+    answer, _ = _talk(engine, "What is dParallel?", "How much faster is it?")
+    assert "gives no" not in answer.text
 
 
 def test_a_count_no_number_of_the_abstract_gives_is_said_to_be_missing(settings, seed_index) -> None:

@@ -31,6 +31,7 @@ from paperchat.chat import ChatModel
 from paperchat.cite import Verifier
 from paperchat.claims import (
     NEEDING,
+    amount_kind,
     asked_without,
     asks_amount,
     asks_most,
@@ -39,7 +40,9 @@ from paperchat.claims import (
     done_without,
     has_figure,
     joined,
+    largest_figure,
     negations,
+    ranked_kind,
     states_count,
 )
 from paperchat.config import AnswerSettings
@@ -134,9 +137,13 @@ TASK_ANSWER = "Answer the question in one or two sentences."
 TASK_ANSWER_AMOUNT = "Answer the question in one or two sentences, first with the figure the evidence gives for it."
 # "Which papers combine diffusion models with RL?" over one paper: asked to answer, the model replied "[1]"
 TASK_WHICH = "In one or two sentences, name each paper and say what it proposes that answers the question."
+# "Which of them report the largest speedup?" over ICML 2026, the quotes set in order (`ranked`): asked to name each
+# paper and what it proposes, the model wrote "[1] and [2] report the largest speedup.", the question again
+TASK_RANKED = ("The evidence is in order, largest figure first. In two short sentences, say the figure each of the "
+               "first two papers reports and what it measures, citing [n].")
 # … and the table's column names ("They differ in their problem, approach and result.")
 TASKS = " ".join((TASK_TABLE, TASK_TABLE_AMOUNT, TASK_TABLE_DATA, TASK_COMPARE, TASK_ANSWER, TASK_ANSWER_AMOUNT,
-                  TASK_WHICH, *T.COLUMNS,
+                  TASK_WHICH, TASK_RANKED, *T.COLUMNS,
                   T.DATA))
 # a question that asks which papers (or which of those shown) do something
 _WHICH = re.compile(r"^\W*(?:which|what)\b(?:\s+[\w-]+){0,3}?\s+(?:papers?|works?|ones?|of (?:them|these|those|the two))\b|"
@@ -232,19 +239,48 @@ def without_figures(question: str, ev: Evidence) -> str:
     if not (amount or word):
         return ""
     quoted = [s for s in ev.sources if s.n in ev.quotes]
-    lacking = [s for s in quoted if not (states_count(s.paper.abstract, word) if word else has_figure(s.paper.abstract))]
+    # "How much memory does the second one save?" over ICLR 2026: DOIT's abstract gives speedups, no memory figure
+    kind = amount_kind(question) if amount else ""
+    lacking = [s for s in quoted if not (states_count(s.paper.abstract, word) if word
+                                         else has_figure(s.paper.abstract, kind))]
     if not lacking:
         return ""
     # (one abstract, several) lack it
     says, say = (f"never says how many {word}", f"never say how many {word}") if word else \
+        (f"gives no {kind} figure", f"give no {kind} figure") if kind else \
         ("gives no figure for this", "give no figure for this")
     if len(lacking) == len(quoted):
         if len(quoted) == 1:
             return f"The abstract of {lacking[0].label} {says}. What it says:"
-        return f"None of these abstracts {f'says how many {word}' if word else 'gives a figure for this'}. What they say:"
+        gives = f"says how many {word}" if word else f"gives a {kind} figure" if kind else "gives a figure for this"
+        return f"None of these abstracts {gives}. What they say:"
     names = [s.label for s in lacking]
     listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
     return f"The abstract{'s' if len(names) > 1 else ''} of {listed} {say if len(names) > 1 else says}."
+
+
+def ranked(plan: Plan, ev: Evidence) -> str:
+    """What to say before the quotes of "Which of them reports the largest speedup?": how they were set in order, from
+    whose figure, and which of them state no such figure; the figures are the abstracts' own, measured against
+    different baselines, so the order is no verdict and the note says so. It says which abstracts lack a figure, in
+    place of `without_figures`; "" when there is no order to say."""
+    kind = ranked_kind(plan.question) if plan.reading == "narrow" else ""
+    quoted = [s for s in ev.sources if s.n in ev.quotes]
+    if not kind or len(quoted) < 2:
+        return ""
+    figures = {s.n: largest_figure(kind, s.sentences) for s in quoted}
+    if not any(figures.values()):
+        return f"None of these abstracts gives a {kind} figure as a factor or percentage. What they say:"
+    first = next(s for s in quoted if figures[s.n])
+    tier, value, _ = figures[first.n] or (0, 0.0, 0)
+    note = (f"Set in order by the largest {kind} figure each abstract states, largest first ({first.label}: "
+            f"{value:g}{'×' if tier else '%'}), a factor (×) before a percentage. The figures are measured against "
+            "different baselines and settings, so read each one's sentence.")
+    lacking = [s.label for s in quoted if not figures[s.n]]
+    if lacking:
+        listed = lacking[0] if len(lacking) == 1 else ", ".join(lacking[:-1]) + " and " + lacking[-1]
+        note += f" {listed} state{'s' if len(lacking) == 1 else ''} no {kind} figure as a factor or percentage."
+    return note
 
 
 _LEADS_IN = re.compile(r"\s*What (?:it says|they say):$")
@@ -335,16 +371,20 @@ def pick_evidence(question_vec: np.ndarray, source: Source, count: int, wants: s
 
 def evidence(question_vec: np.ndarray, sources: list[Source], use: Sequence[int], count: int,
              wants: str = "", without: frozenset[str] = frozenset(), seen: frozenset[str] = frozenset(),
-             held: frozenset[str] = frozenset(), what_it_is: bool = False) -> Evidence:
+             held: frozenset[str] = frozenset(), what_it_is: bool = False, ranked: str = "") -> Evidence:
     """Markdown bullets quoting each source numbered in `use`, and the quotes per source; `seen`:
     sentences quoted just before ("Tell me more"), left out where the abstract has others; `held`: the
-    terms a question picking among the papers shown picks by (`pick_evidence`)."""
+    terms a question picking among the papers shown picks by (`pick_evidence`); `ranked`, the kind of figure a
+    question asks which of them has the most of (`ranked_kind`): each paper's sentence of its largest such figure,
+    the one it was ordered by, or the one sentence that best answers where it states none."""
     lines, quotes = [], {}
     for s in sources:
         if s.n not in use:
             continue
-        quotes[s.n] = pick_evidence(question_vec, s, count, wants, without=without, seen=seen, held=held,
-                                    what_it_is=what_it_is and len(use) == 1)
+        largest = largest_figure(ranked, s.sentences) if ranked else None
+        quotes[s.n] = [s.sentences[largest[2]]] if largest else pick_evidence(
+            question_vec, s, 1 if ranked else count, wants, without=without, seen=seen, held=held,
+            what_it_is=what_it_is and len(use) == 1)
         venue = f"{s.paper.venue} {s.paper.year}"
         # abstract text is untrusted: "[0,1]" is the paper's text, not a citation, and no link is made
         quoted = inert(" ".join(quotes[s.n]))
@@ -398,6 +438,7 @@ def prompt(plan: Plan, ev: Evidence, rows: int | None = None, room: int | None =
     else:
         lines = [f"[{n}] {labels[n]}: {' '.join(ev.quotes[n])}" for n in ev.quotes]
         task = (TASK_COMPARE if plan.comparative and len(ev.quotes) > 1
+                else TASK_RANKED if plan.reading == "narrow" and ranked_kind(plan.question)
                 else TASK_WHICH if _WHICH.search(plan.question)
                 else TASK_ANSWER_AMOUNT if asks_amount(plan.question) else TASK_ANSWER)
         system, head = SYSTEM, "Evidence"

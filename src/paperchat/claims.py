@@ -209,10 +209,13 @@ _NOT_NAMES = frozenset({"by", "with", "to", "of", "at", "up", "only", "over", "f
                         "yielding"})
 
 
-def has_figure(text: str) -> bool:
+def has_figure(text: str, kind: str = "") -> bool:
     """Does `text` state a measured amount: a percentage, a factor ("3×", "5x faster"), points,
     a decimal, or "twice"/"half"? A plain count ("two components", "MP-100", "a 1.5B model"), a
-    version ("Gemini 2.5") or a year is none."""
+    version ("Gemini 2.5") or a year is none. Of a `kind` (_MEASURES: "memory"), one in a sentence that
+    names the kind."""
+    if kind:  # in one sentence: "WUSH improves W4A4 accuracy over …, it gains +2.8 average points" (ICML 2026)
+        return any(kind in _measured(set(tokenize(sentence))) and has_figure(sentence) for sentence in sentences(text))
     for (_, unit, decimals), start, end in _placed_numbers(text):
         if unit in ("%", "×", "pp"):
             return True
@@ -247,6 +250,17 @@ _MOST = re.compile(r"\b(?:biggest|largest|greatest|highest|best|lowest|smallest|
 
 def asks_amount(question: str) -> bool:
     return bool(_AMOUNT_ASKED.search(question) or _MOST.search(question))
+
+
+def amount_kind(question: str) -> str:
+    """The kind of amount (_MEASURES) a question asks for by its own words, "memory" of "How much memory does the
+    second one save?", "speed" of "How much faster is it?"; "" when they name none or several, or only its topic does
+    ("How much does KV cache compression save?")."""
+    m = _AMOUNT_ASKED.search(question)
+    if not m:
+        return ""
+    kinds = _measured(set(tokenize(" ".join([m.group(0), *question[m.end():].split()[:2]]))))
+    return next(iter(kinds)) if len(kinds) == 1 else ""
 
 
 # "What datasets does WebFactory use?": the kind of thing asked for, the noun after the opening "what"/"which"
@@ -292,6 +306,47 @@ def asks_most(question: str) -> bool:
     """Does the question ask which paper has more or the most of an amount ("the biggest gain", "fastest",
     "faster")? Read from the figures of all of them, not by which abstracts use the word."""
     return bool(_MOST.search(question))
+
+
+# "Which of them reports the largest speedup?", "Which one is fastest?": the most of a kind whose figures are factors
+# ("9.17× end-to-end decoding speedup") or shares ("cuts draft inference time by 51.6%"), larger being more; not
+# "the lowest latency" (a level or a cut), nor "the highest accuracy" (a level reached or a gain, set side by side)
+_MOST_UP = re.compile(r"\b(?:biggest|largest|greatest|highest|best|strongest|most|fastest|quickest|faster|quicker)\b",
+                      re.I)
+RANKED_KINDS = ("speed", "memory", "compression", "compute")
+# a compression figure is a memory figure ("Which one reports the largest memory reduction?" over ICLR 2026: KVTC's
+# "up to 20x compression" of the KV cache), and the other way round
+_ALIKE = {"memory": {"memory", "compression"}, "compression": {"compression", "memory"}}
+
+
+def ranked_kind(question: str) -> str:
+    """The kind of figure ("speed", "memory", "compression", "compute") a question asks which paper has the most of,
+    when its figures can be set in order, else ""."""
+    if not asks_most(question) or not _MOST_UP.search(question):
+        return ""
+    kinds = _measured(set(tokenize(question)))
+    return next((k for k in RANKED_KINDS if k in kinds), "")
+
+
+def largest_figure(kind: str, texts: Sequence[str]) -> tuple[int, float, int] | None:
+    """(tier, value, index of the text) of the largest figure of `kind` the texts state, a figure whose words within
+    SOURCE_REACH, in its part of the sentence, name that kind (or one `_ALIKE`) and no other of RANKED_KINDS ("With
+    a decoding throughput up to 6.7x faster than FP16, LiftQuant redefines compression …", over ICML 2026, gives no
+    compression figure; "reduces latency and peak memory by up to 2.4× and 3.7×, respectively" is read by its pairs,
+    `pairs`): a factor ("×", tier 1) before any share ("%", tier 0), which an abstract may state of a part ("cuts
+    draft inference time by 51.6%" beside a "1.32× end-to-end speedup"); None when none is."""
+    best = None
+    for i, text in enumerate(texts):
+        paired = pairs(text)
+        said = [(n, set(tokenize(thing))) for n, thing in paired] + [
+            (n, near) for n, near in counted_words(text, SOURCE_REACH) if not any(_same(n, m) for m, _ in paired)]
+        for (value, unit, _), near in said:
+            kinds = _measured(near) & set(RANKED_KINDS)
+            if unit in ("×", "%") and kinds and kinds <= _ALIKE.get(kind, {kind}):
+                key = (int(unit == "×"), value, i)
+                if best is None or key[:2] > best[:2]:
+                    best = key
+    return best
 
 
 def _unit(unit: str) -> str:
