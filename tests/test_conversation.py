@@ -549,6 +549,21 @@ def test_the_model_reads_a_follow_up_as_the_question_after_the_earlier_one(setti
     assert f"Earlier question: {WATERMARKS}\n" in follow_up
 
 
+def test_they_are_every_paper_the_answer_was_about(settings, seed_index) -> None:
+    """Over ICLR 2026, "What privacy guarantees do they give?" after a table of four federated-learning-with-DP
+    papers was answered over the one closest to the two questions together: "they" are all the papers the answer
+    was about, each answering in its own words, and all of them when there are more than k."""
+    from paperchat.conversation import about_them
+
+    assert about_them("What privacy guarantees do they give?") and about_them("Do both need training?")
+    assert not about_them("What does it protect?") and not about_them("Which of them use diffusion models?")
+    engine = Engine(settings, seed_index)
+    first, history = _talk(engine, "Compare the papers on efficient decoding.")
+    assert len(first.answered) > 2
+    answer = engine.answer("What data do they evaluate on?", history, k=2)
+    assert set(answer.answered) == set(first.answered)
+
+
 def test_a_rank_asked_after_an_answer_is_among_its_papers(settings, seed_index) -> None:
     """Over ICLR 2026, "How do papers evaluate LLM agents on web tasks?" then "Which benchmark is the
     largest?" was read as a new question and answered over other benchmarks."""
@@ -638,10 +653,10 @@ def test_which_of_them_is_fastest_reads_every_paper_shown_and_sets_them_in_order
     answered over the 5 closest to it, without Dustin's 9.17× end-to-end speedup, in the search's order, and the
     model's one sentence restated the question. Every paper shown is read, and they are set in order by the largest
     speed figure each abstract states, the note saying so."""
-    from paperchat import answer as A
     from paperchat.claims import largest_figure, ranked_kind
-    from paperchat.schema import Filters
     from paperchat.text import sentences
+
+    from .conftest import ScriptedChat
 
     assert ranked_kind("Which of them report the largest speedup?") == ranked_kind("Which one is fastest?") == "speed"
     assert ranked_kind("Which of them has the highest compression ratio?") == "compression"
@@ -668,12 +683,15 @@ def test_which_of_them_is_fastest_reads_every_paper_shown_and_sets_them_in_order
     figures = [largest_figure("speed", sentences(engine.paper(pid).abstract)) for pid in answer.answered]
     stated = [f[:2] for f in figures if f]
     assert stated and stated == sorted(stated, reverse=True) and not any(figures[len(stated):])
-    assert answer.text.startswith("*Set in order by the largest speed figure each abstract states, largest first "
-                                  "(dParallel: 10.5×)")
-    # the model is told the order and asked for the first papers' figures, not to name each paper and its proposal
-    plan = engine._plan("Which one is fastest?", history, Filters(), Filters(), 2)
-    messages = A.prompt(plan, engine._evidence(plan, engine._retrieve(plan)))
-    assert messages[-1]["content"].endswith(A.TASK_RANKED)
+    assert answer.text.startswith("*Set in order by the largest speed figure each abstract states (dParallel 10.5×")
+    # the note and the quotes are the answer: the model, asked, restated the question or said "largest" of one
+    chat = ScriptedChat("Both differ [1][2].")
+    engine = Engine(settings, seed_index, chat)
+    answer = engine.answer("Which one is fastest?", history, k=2)
+    assert not chat.prompts and "Both differ" not in answer.text and answer.text.startswith("*Set in order")
+    # none of the seeds' decoding papers gives a memory figure, and that is said, not an order of other figures
+    answer = engine.answer("Which of them reports the largest memory reduction?", history)
+    assert answer.text.startswith("*None of these abstracts gives a memory figure as a factor or percentage.")
 
 
 def test_a_word_written_with_a_hyphen_in_the_abstract_is_mentioned(settings, seed_index) -> None:

@@ -137,13 +137,9 @@ TASK_ANSWER = "Answer the question in one or two sentences."
 TASK_ANSWER_AMOUNT = "Answer the question in one or two sentences, first with the figure the evidence gives for it."
 # "Which papers combine diffusion models with RL?" over one paper: asked to answer, the model replied "[1]"
 TASK_WHICH = "In one or two sentences, name each paper and say what it proposes that answers the question."
-# "Which of them report the largest speedup?" over ICML 2026, the quotes set in order (`ranked`): asked to name each
-# paper and what it proposes, the model wrote "[1] and [2] report the largest speedup.", the question again
-TASK_RANKED = ("The evidence is in order, largest figure first. In two short sentences, say the figure each of the "
-               "first two papers reports and what it measures, citing [n].")
 # … and the table's column names ("They differ in their problem, approach and result.")
 TASKS = " ".join((TASK_TABLE, TASK_TABLE_AMOUNT, TASK_TABLE_DATA, TASK_COMPARE, TASK_ANSWER, TASK_ANSWER_AMOUNT,
-                  TASK_WHICH, TASK_RANKED, *T.COLUMNS,
+                  TASK_WHICH, *T.COLUMNS,
                   T.DATA))
 # a question that asks which papers (or which of those shown) do something
 _WHICH = re.compile(r"^\W*(?:which|what)\b(?:\s+[\w-]+){0,3}?\s+(?:papers?|works?|ones?|of (?:them|these|those|the two))\b|"
@@ -263,19 +259,32 @@ def ranked(plan: Plan, ev: Evidence) -> str:
     """What to say before the quotes of "Which of them reports the largest speedup?": how they were set in order, from
     whose figure, and which of them state no such figure; the figures are the abstracts' own, measured against
     different baselines, so the order is no verdict and the note says so. It says which abstracts lack a figure, in
-    place of `without_figures`; "" when there is no order to say."""
+    place of `without_figures`; "" when there is no order to say. With it, the answer is the note and the quotes,
+    and the model is not asked: told to name each paper and what it proposes, the 1.5B model restated the question
+    ("[1] and [2] report the largest speedup"); told the order and asked for the first papers' figures, it said
+    "largest" of one (withheld, twice) or garbled a label ("The second paper,, reports that …") in three of five
+    follow-ups over ICLR and ICML 2026."""
     kind = ranked_kind(plan.question) if plan.reading == "narrow" else ""
     quoted = [s for s in ev.sources if s.n in ev.quotes]
     if not kind or len(quoted) < 2:
         return ""
     figures = {s.n: largest_figure(kind, s.sentences) for s in quoted}
-    if not any(figures.values()):
+    stating = [s for s in quoted if figures[s.n]]
+    if not stating:
         return f"None of these abstracts gives a {kind} figure as a factor or percentage. What they say:"
-    first = next(s for s in quoted if figures[s.n])
-    tier, value, _ = figures[first.n] or (0, 0.0, 0)
-    note = (f"Set in order by the largest {kind} figure each abstract states, largest first ({first.label}: "
-            f"{value:g}{'×' if tier else '%'}), a factor (×) before a percentage. The figures are measured against "
-            "different baselines and settings, so read each one's sentence.")
+
+    def amount(s: Source) -> str:
+        tier, value, _ = figures[s.n] or (0, 0.0, 0)
+        return f"{value:g}{'×' if tier else '%'}"
+
+    if len(stating) == 1:  # nothing to set in order
+        return (f"Of these, only the abstract of {stating[0].label} gives a {kind} figure as a factor or percentage "
+                f"({amount(stating[0])}); it is quoted first.")
+    first = [f"{s.label} {amount(s)}" for s in stating][:3]
+    more = len(first) < len(stating)
+    note = (f"Set in order by the largest {kind} figure each abstract states ({', '.join(first)}{', …' if more else ''})"
+            ". A factor (×) comes before a percentage, and the figures are measured against different baselines and "
+            "settings, so read each one's sentence.")
     lacking = [s.label for s in quoted if not figures[s.n]]
     if lacking:
         listed = lacking[0] if len(lacking) == 1 else ", ".join(lacking[:-1]) + " and " + lacking[-1]
@@ -438,7 +447,6 @@ def prompt(plan: Plan, ev: Evidence, rows: int | None = None, room: int | None =
     else:
         lines = [f"[{n}] {labels[n]}: {' '.join(ev.quotes[n])}" for n in ev.quotes]
         task = (TASK_COMPARE if plan.comparative and len(ev.quotes) > 1
-                else TASK_RANKED if plan.reading == "narrow" and ranked_kind(plan.question)
                 else TASK_WHICH if _WHICH.search(plan.question)
                 else TASK_ANSWER_AMOUNT if asks_amount(plan.question) else TASK_ANSWER)
         system, head = SYSTEM, "Evidence"

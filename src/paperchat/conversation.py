@@ -153,6 +153,16 @@ _ABOUT_VERBS = frozenset((
 ))  # the words between "which of them" and what it asks about ("… is about antibodies")
 
 
+_THEY = re.compile(r"\b(?:they|them|their|these|those|each|both|either)\b", re.I)
+
+
+def about_them(question: str) -> bool:
+    """Does a follow-up point at all the papers it is about ("What privacy guarantees do they give?", "Do both need
+    training?"), not at one ("it") nor pick among them ("which of them")? Every paper it points at answers it,
+    whatever words each abstract uses."""
+    return bool(_THEY.search(question)) and not _ONE.search(question) and not picks(question)
+
+
 def asks_its_own(question: str) -> bool:
     """A follow-up that asks something of its own of the papers it points at ("How many models does
     it evaluate?"), not only which of them ("the first one", "which of these"): two content words or

@@ -158,12 +158,13 @@ class Engine:
             yield from self._at_once(A.abstained(plan, found, {}, self.model_name), clock)
             return
         ev = self._evidence(plan, found)
-        plan.note = A.joined_notes(plan.note, A.alone(plan, ev), A.ranked(plan, ev) or A.without_figures(plan.question, ev))
+        ranked = A.ranked(plan, ev)  # "Which of them reports the largest speedup?": set in order, no model text
+        plan.note = A.joined_notes(plan.note, A.alone(plan, ev), ranked or A.without_figures(plan.question, ev))
         if plan.note:
             ev.text = f"*{plan.note}*\n\n{ev.text}"
         clock.mark("first_token_s")
         yield Event("token", text=ev.text + "\n")
-        synthesis = yield from self._synthesise(plan, ev, clock)
+        synthesis = Synthesis() if ranked else (yield from self._synthesise(plan, ev, clock))
         clock.mark("total_s")
         yield Event("answer", answer=A.assemble(plan, ev, synthesis, clock.marks, self.model_name))
 
@@ -265,11 +266,12 @@ class Engine:
         return (4 if len(self._retriever.index.snapshot().papers) >= DEEP_FROM else 2) * k
 
     def _span(self, plan: Plan) -> int:
-        """How many papers an answer may be about: k, or every paper a question picking among those just shown points
-        at. Over ICML 2026 "Which of them report the largest speedup?" after a table of 14 speculative decoding papers
+        """How many papers an answer may be about: k, or every paper a question picking among those just shown, or
+        asking of them all, points at. Over ICML 2026 "Which of them report the largest speedup?" after a table of 14 speculative decoding papers
         was answered over the 5 closest to it, without Dustin's 9.17× end-to-end speedup."""
         k = plan.k or self.settings.retrieval.k
-        if plan.reading == "narrow" and conversation.picks(conversation.uncontrasted(plan.question)):
+        if plan.reading == "narrow" and (conversation.picks(conversation.uncontrasted(plan.question))
+                                         or conversation.about_them(plan.question)):  # "Do they need training?"
             return max(k, len(plan.filters.papers))
         return k
 
@@ -307,6 +309,10 @@ class Engine:
             pick = conversation.picks(picking) if plan.reading == "narrow" else ""
             if plan.reading == "narrow" and asks_most(plan.question):  # "Which of them reports the biggest gain?":
                 pick = ""  # not those whose abstract says "gain", but all their figures, side by side
+                found.relevant = {h.paper.paper_id for h in found.hits}
+            if plan.reading == "narrow" and conversation.about_them(plan.question):
+                # "What privacy guarantees do they give?" after four federated-learning-with-DP rows (ICLR 2026) had
+                # been answered over the one closest to the two questions together
                 found.relevant = {h.paper.paper_id for h in found.hits}
             if pick:  # "which of them is about X?", "which of them needs no retraining?"
                 chosen = (self._retriever.holding(conversation.picked_phrase(picking) or picking, found.hits)
