@@ -673,6 +673,9 @@ def test_which_of_them_is_fastest_reads_every_paper_shown_and_sets_them_in_order
     # a compression figure is one of memory ("the largest memory reduction": KVTC's "up to 20x compression", ICLR 2026)
     assert largest_figure("memory", [epicache]) == (1, 6, 0)
     assert largest_figure("memory", [epicache.replace("4–6× compression", "full-cache accuracy")]) == (1, 3.7, 0)
+    pearl = ("PEARL achieves speedups of up to 4.43× and 1.50×, compared to auto-regressive decoding and vanilla "
+             "speculative decoding, respectively.")  # paired with baselines, not kinds: read by the words beside them
+    assert largest_figure("speed", [pearl]) == (1, 4.43, 0)
     engine = Engine(settings, seed_index)
     history: list[Turn] = []
     first = engine.answer("Compare the papers on efficient decoding.", history)

@@ -337,9 +337,12 @@ def largest_figure(kind: str, texts: Sequence[str]) -> tuple[int, float, int] | 
     draft inference time by 51.6%" beside a "1.32× end-to-end speedup"); None when none is."""
     best = None
     for i, text in enumerate(texts):
-        paired = pairs(text)
-        said = [(n, set(tokenize(thing))) for n, thing in paired] + [
-            (n, near) for n, near in counted_words(text, SOURCE_REACH) if not any(_same(n, m) for m, _ in paired)]
+        # a figure paired with a kind of thing is of that kind; one paired with baselines ("up to 4.43× and 1.50×,
+        # compared to auto-regressive decoding and vanilla speculative decoding, respectively") is read by its words
+        kinded = [(n, set(tokenize(thing))) for n, thing in pairs(text)
+                  if _measured(set(tokenize(thing))) & set(RANKED_KINDS)]
+        said = kinded + [(n, near) for n, near in counted_words(text, SOURCE_REACH)
+                         if not any(_same(n, m) for m, _ in kinded)]
         for (value, unit, _), near in said:
             kinds = _measured(near) & set(RANKED_KINDS)
             if unit in ("×", "%") and kinds and kinds <= _ALIKE.get(kind, {kind}):
