@@ -564,6 +564,20 @@ def test_they_are_every_paper_the_answer_was_about(settings, seed_index) -> None
     assert set(answer.answered) == set(first.answered)
 
 
+def test_an_amount_asked_in_a_few_words_after_one_paper_is_asked_of_it(settings, seed_index) -> None:
+    """Over ICML 2026, "How much faster is training?" after "What does SpecForge do?" was a new search, answered over
+    an activation-function paper and FaPS, and SpecForge's "up to 9.9x faster EAGLE-3 training" was not shown."""
+    from paperchat.schema import Filters
+
+    engine = Engine(settings, seed_index)
+    first, history = _talk(engine, "What does PEARL do?")
+    assert len(first.answered) == 1
+    answer = engine.answer("How much faster is inference?", history)
+    assert answer.answered == first.answered
+    plan = engine._plan("How much faster is training with FP8 on GPUs?", history, Filters(), Filters(), None)
+    assert plan.reading != "narrow"  # a question of its own
+
+
 def test_a_rank_asked_after_an_answer_is_among_its_papers(settings, seed_index) -> None:
     """Over ICLR 2026, "How do papers evaluate LLM agents on web tasks?" then "Which benchmark is the
     largest?" was read as a new question and answered over other benchmarks."""

@@ -33,7 +33,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from paperchat.claims import asks_without
+from paperchat.claims import asks_amount, asks_without
 from paperchat.schema import Answer, Filters, Retrieved, Turn
 from paperchat.text import STOPWORDS, asking_terms, tokenize
 
@@ -45,6 +45,9 @@ _ORDINAL = re.compile(r"\b(?:the\s+)?(" + "|".join(_ORDINALS) + r")\s+(?:one|pap
 _COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "2": 2, "3": 3, "4": 4, "5": 5}
 _FIRST_N = re.compile(r"\b(first|top|last)\s+(two|three|four|five|[2-5])\b", re.I)
 # "What about against LLMs?", "How about for images?": the last question again, on what it now names
+# the words of an amount asked of the paper just answered about, past the asking ones: "How much memory does training
+# need?" has four ("much", "memory", "training", "need"); "How much faster is training with FP8 on GPUs?" asks anew
+_AMOUNT_WORDS = 4
 _WHAT_ABOUT = re.compile(r"^\W*(?:and\s+)?(?:what|how)\s+about\b", re.I)
 # "Which is more robust?" after a comparison: "which" with a verb, not a noun ("which papers"), picks among them
 _WHICH_VERB = (r"^\W*which (?:is|are|was|were|does|do|did|has|have|needs?|uses?|requires?|works?|performs?|scales?|"
@@ -237,6 +240,13 @@ def read(text: str, stated: Filters, history: Sequence[Turn],
     if called and not _SET_AGAINST.search(text) and not (stated.venues or stated.years):
         return f"{last.query} {text}", Filters(stated.venues, stated.years, called), "narrow", None
     merged = probe(f"{last.query} {text}", carried)
+    # "How much faster is training?" after "What does SpecForge do?" (ICML 2026) was a new search, answered over an
+    # activation-function paper and FaPS: an amount asked in a few words after an answer about one paper, which the
+    # two questions together still find first, is asked of it
+    own = set(tokenize(text, query=True)) - asking_terms()
+    if (len(last.answered) == 1 and asks_amount(text) and len(own) <= _AMOUNT_WORDS and not _COLLECTION.search(text)
+            and merged.hits and merged.hits[0].paper.paper_id == last.answered[0]):
+        return f"{last.query} {text}", Filters(stated.venues, stated.years, list(last.answered)), "narrow", None
     overlap = {h.paper.paper_id for h in alone.hits[:3]} & set(last.shown)
     if not alone.abstain and (not overlap or alone.confidence >= merged.confidence):
         return text, stated, "fresh", alone
