@@ -31,7 +31,11 @@ read g4 (exploration) and g7 (differential privacy); h, 8 more written in the se
 asked first as a user would, their few rows being what that session's changes addressed: a hyphenated word with a
 participle, "LLM-generated", and a last clause that asks of the papers, "and what do they measure?"; the other six
 written to try those two forms), judged on the rows of ed0aa65 and of that session's change, read together; e6
-gained a row after that change, read after it (on). A judgment
+gained a row after that change, read after it (on); i, 8 more written in the session after b68d86d to try its rule
+for questions that join two topics ("combine retrieval with diffusion models", "integrate knowledge graphs with
+large language models", "unify image generation and understanding"), judged on the rows of b68d86d and of the
+change, read together (i1 and i7 have no rowed paper on them: ICLR 2026's one paper on retrieval with diffusion
+got no row, and ICML 2026 has none on speculative decoding with quantization). A judgment
 is strict about the question's verb: a paper that analyses unlearning is not one that "proposes unlearning methods".
 """
 

@@ -1367,3 +1367,21 @@ def test_a_topic_named_by_two_words_no_paper_says_together_has_no_rows(tmp_path,
     r = Retriever(_index_of(tmp_path / "with", settings, embedder, records), settings.retrieval)
     hits = r.retrieve(question, 5).hits
     assert "e0" in r.relevant(question, hits, comparative=True)
+
+
+def test_what_a_question_combines_a_row_says_together(settings, seed_index) -> None:
+    """Over ICLR 2026 "Which papers combine retrieval with diffusion models?" tabled seven papers on retrieval or on
+    diffusion, none on both (GLASS Flows' flow matching model "can be retrieved from any pre-trained model"): a row
+    says the rarest word of each side it joins in one sentence or its title; with none, no rows (the engine says
+    the collection has nothing on it and names the closest)."""
+    from paperchat.engine import Engine
+    from paperchat.text import joined_sides
+
+    assert joined_sides("Which papers combine retrieval with diffusion models?") == ({"retriev"}, {"diffus", "model"})
+    assert joined_sides("Which papers integrate knowledge graphs into LLMs, and how?") == ({"knowledg", "graph"}, {"llm"})
+    assert joined_sides("Which papers study retrieval?") == (set(), set())
+    engine = Engine(settings, seed_index)
+    answer = engine.answer("Which papers combine watermarking with speculative decoding?")
+    titles = [engine.paper(pid).title for pid in answer.answered]
+    assert titles and all("Watermark" in t and "Speculative" in t for t in titles)  # not PEARL, on decoding alone
+    assert engine.answer("Which papers combine speculative decoding with quantization?").abstained

@@ -50,6 +50,7 @@ from paperchat.text import (
     coined_name,
     examples,
     framing_terms,
+    joined_sides,
     joining_terms,
     kin_terms,
     mixed_names,
@@ -250,6 +251,7 @@ class Retriever:
             # further down holds all of it ("training-free": Prophet, 8th, where the first five are on "training")
             return {h.paper.paper_id for h in hits[k:] if cover[h.paper.paper_id] >= 1.0}
         score = {h.paper.paper_id: h.dense + s.coverage_weight_relevance * cover[h.paper.paper_id] for h in hits}
+        papers = {h.paper.paper_id: h.paper for h in hits}
         best = max(score[h.paper.paper_id] for h in first)
         # the top hit is a row by its rank alone, unless it holds nothing of a topic another first hit holds
         # all of ("Which papers work zero-shot?": FlowCast, "Zero-Cost", closest by cosine, held no "zero-shot")
@@ -268,11 +270,22 @@ class Retriever:
         # Models", over ICLR 2026. Unless the setting is all the topic there is ("Which papers work in robotics?")
         put_in = [(m.group(1), set(tokenize(m.group(1), query=True))) for m in _SETTING.finditer(query)]
         put_in = [(words, terms) for words, terms in put_in if titled - terms]
-        return named | _doing(query, hits, chosen | {
+        rows = _doing(query, hits, chosen | {
             h.paper.paper_id for h in hits[k:]
             if score[h.paper.paper_id] >= best - s.comparative_margin and cover[h.paper.paper_id] >= max(full, 1e-9)
             and self.covered(query, replace(h.paper, title=_with_setting(h.paper, put_in), abstract="", roles=[]),
                              titled, groups) >= full - TITLE_SLACK})
+        left, right = (side & self._topic_candidates(query) for side in joined_sides(query))
+        if left and right and not groups:
+            # "Which papers combine retrieval with diffusion models?" (ICLR 2026) tabled seven papers on one or the
+            # other: a row says the two it joins in one sentence (or its title), and with none that does the
+            # collection has nothing on it (the engine says so, naming the closest). One sentence: GLASS Flows'
+            # "this 'inner' flow matching model can be retrieved from any pre-trained model" is no retrieval
+            # of each side, its rarest word ("speculative" of "speculative decoding", not "decoding")
+            idf = self._idf()
+            rarest = {max(side, key=lambda t: (idf.get(t, 99.0), t)) for side in (left, right)}
+            rows = {pid for pid in rows if _says_all(papers[pid], rarest)}
+        return named | rows
 
     def _set_against_names(self, query: str, hits: list[Hit], named: set[str]) -> bool:
         """Does the question set the one paper it names against methods it only names, that the paper's own
@@ -732,7 +745,12 @@ def _with_setting(paper: Paper, put_in: Sequence[tuple[str, set[str]]]) -> str:
 
 def _says_together(paper: Paper, pair: tuple[str, str]) -> bool:
     """Does the paper's title, or one sentence of its abstract, hold both terms?"""
-    return any(set(pair) <= set(tokenize(part)) for part in [paper.title, *sentences(paper.abstract)])
+    return _says_all(paper, set(pair))
+
+
+def _says_all(paper: Paper, terms: set[str]) -> bool:
+    """Does the paper's title, or one sentence of its abstract, hold all the terms?"""
+    return any(terms <= set(tokenize(part)) for part in [paper.title, *sentences(paper.abstract)])
 
 
 # the verb a question asks for papers with, and those "or"/"and" join to it: "Which papers prune or merge tokens …?"

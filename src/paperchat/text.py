@@ -364,6 +364,19 @@ def joining_terms(question: str) -> set[str]:
     return {t for m in _JOINING_VERB.finditer(question) for t in tokenize(m.group(0), query=True)}
 
 
+def joined_sides(question: str) -> tuple[set[str], set[str]]:
+    """The terms of the two topics a joining verb joins ("combine retrieval with diffusion models": {retriev} and
+    {diffus, model}), up to the clause's end; two empty sets when no verb joins any."""
+    m = _JOINING_VERB.search(question)
+    if not m:
+        return set(), set()
+    rest = re.split(r"[,?.;!]", question[m.end():], maxsplit=1)[0]
+    join = re.search(r"\b(?:with|and|into)\b", rest, re.I)
+    if not join:
+        return set(), set()
+    return set(tokenize(rest[:join.start()], query=True)), set(tokenize(rest[join.end():], query=True))
+
+
 # After a comma, what a question's topic is made more precise by, up to its next clause: examples of it
 # ("apply generative models to biology, such as proteins, peptides or cells") or a phrase that narrows it
 # ("make models robust, to worst cases or adversaries"; "estimate pose, of objects or of the camera"), and
