@@ -44,10 +44,10 @@ _ORDINAL = re.compile(r"\b(?:the\s+)?(" + "|".join(_ORDINALS) + r")\s+(?:one|pap
 # "Compare the first two.", "the last three papers": that many from the start or the end of those shown
 _COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "2": 2, "3": 3, "4": 4, "5": 5}
 _FIRST_N = re.compile(r"\b(first|top|last)\s+(two|three|four|five|[2-5])\b", re.I)
-# "What about against LLMs?", "How about for images?": the last question again, on what it now names
 # the words of an amount asked of the paper just answered about, past the asking ones: "How much memory does training
 # need?" has four ("much", "memory", "training", "need"); "How much faster is training with FP8 on GPUs?" asks anew
 _AMOUNT_WORDS = 4
+# "What about against LLMs?", "How about for images?": the last question again, on what it now names
 _WHAT_ABOUT = re.compile(r"^\W*(?:and\s+)?(?:what|how)\s+about\b", re.I)
 # "Which is more robust?" after a comparison: "which" with a verb, not a noun ("which papers"), picks among them
 _WHICH_VERB = (r"^\W*which (?:is|are|was|were|does|do|did|has|have|needs?|uses?|requires?|works?|performs?|scales?|"

@@ -267,8 +267,8 @@ class Engine:
 
     def _span(self, plan: Plan) -> int:
         """How many papers an answer may be about: k, or every paper a question picking among those just shown, or
-        asking of them all, points at. Over ICML 2026 "Which of them report the largest speedup?" after a table of 14 speculative decoding papers
-        was answered over the 5 closest to it, without Dustin's 9.17× end-to-end speedup."""
+        asking of them all, points at. Over ICML 2026 "Which of them report the largest speedup?" after a table of 14
+        speculative decoding papers was answered over the 5 closest to it, without Dustin's 9.17× end-to-end speedup."""
         k = plan.k or self.settings.retrieval.k
         if plan.reading == "narrow" and (conversation.picks(conversation.uncontrasted(plan.question))
                                          or conversation.about_them(plan.question)):  # "Do they need training?"

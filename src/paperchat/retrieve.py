@@ -218,7 +218,9 @@ class Retriever:
         side that no hit says together (`_unwritten_compound`: "symbolic regression"). Of those
         chosen, a benchmark, position paper or survey (contribution.py) is left out when the question
         asks for papers that do something (`_doing`). A comparison that asks which papers are evaluated on data it
-        names ("… report results on SWE-bench Verified …": `evaluated_on`) is about the hits that write that name."""
+        names ("… report results on SWE-bench Verified …": `evaluated_on`) is about the hits that write that name. One
+        that joins two topics with a verb ("combine retrieval with diffusion models": text.joined_sides) rows only the
+        papers that say the rarest word of each side in one sentence or their title."""
         s = self.settings
         named = self._told_apart(query, named_papers(query, hits) | self.titled(query, hits) | self._coined_in(query, hits),
                                  hits)
@@ -280,8 +282,8 @@ class Retriever:
             # "Which papers combine retrieval with diffusion models?" (ICLR 2026) tabled seven papers on one or the
             # other: a row says the two it joins in one sentence (or its title), and with none that does the
             # collection has nothing on it (the engine says so, naming the closest). One sentence: GLASS Flows'
-            # "this 'inner' flow matching model can be retrieved from any pre-trained model" is no retrieval
-            # of each side, its rarest word ("speculative" of "speculative decoding", not "decoding")
+            # "this 'inner' flow matching model can be retrieved from any pre-trained model" is no retrieval. Of
+            # each side, its rarest word ("speculative" of "speculative decoding", not "decoding")
             idf = self._idf()
             rarest = {max(side, key=lambda t: (idf.get(t, 99.0), t)) for side in (left, right)}
             rows = {pid for pid in rows if _says_all(papers[pid], rarest)}
