@@ -681,6 +681,13 @@ def test_which_of_them_is_fastest_reads_every_paper_shown_and_sets_them_in_order
                 "delivering a 1.12-1.32× end-to-end speedup over the state-of-the-art speculative decoding method EAGLE-2.")
     assert largest_figure("speed", ["We propose NanoSpec.", nanospec]) == (1, 1.32, 1)  # a factor before a share
     assert largest_figure("speed", ["It slashes the vocabulary size by over 40×."]) is None  # not a speed
+    # over ICML 2026, what is kept of a speed is no speedup
+    assert largest_figure("speed", ["PTA retains 92% of CLIP's inference speed on ImageNet-1K."]) is None
+    # a figure is of the measure written nearest it: accuracy here, a speedup there (both over ICML 2026)
+    assert largest_figure("speed", ["The cache-based TDA achieves a lower accuracy of 67.97% and operates at only 50% "
+                                    "of CLIP's inference speed."]) is None  # and a share of a speed is no gain
+    assert largest_figure("speed", ["TwinQuant preserves near-FP16 accuracy and delivers up to 2.11× end-to-end "
+                                    "speedup over an FP16 baseline."]) == (1, 2.11, 0)
     epicache = ("EpiCache achieves near-full-cache accuracy under 4–6× compression, and reduces latency and peak memory "
                 "by up to 2.4× and 3.7×, respectively.")  # over ICML 2026: each figure of its own kind
     assert largest_figure("speed", [epicache]) == (1, 2.4, 0)

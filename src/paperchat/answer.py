@@ -255,6 +255,9 @@ def without_figures(question: str, ev: Evidence) -> str:
     return f"The abstract{'s' if len(names) > 1 else ''} of {listed} {say if len(names) > 1 else says}."
 
 
+RANKED_NAMED = 4  # the papers without a figure a ranked answer's note names; more are counted
+
+
 def ranked(plan: Plan, ev: Evidence) -> str:
     """What to say before the quotes of "Which of them reports the largest speedup?": how they were set in order, from
     whose figure, and which of them state no such figure; the figures are the abstracts' own, measured against
@@ -286,8 +289,9 @@ def ranked(plan: Plan, ev: Evidence) -> str:
             ". A factor (×) comes before a percentage, and the figures are measured against different baselines and "
             "settings, so read each one's sentence.")
     lacking = [s.label for s in quoted if not figures[s.n]]
-    if lacking:
-        listed = lacking[0] if len(lacking) == 1 else ", ".join(lacking[:-1]) + " and " + lacking[-1]
+    if lacking:  # by name, or, past RANKED_NAMED of them (twelve test-time training papers over ICML 2026), counted
+        listed = (f"The other {len(lacking)}" if len(lacking) > RANKED_NAMED else lacking[0] if len(lacking) == 1
+                  else ", ".join(lacking[:-1]) + " and " + lacking[-1])
         note += f" {listed} state{'s' if len(lacking) == 1 else ''} no {kind} figure as a factor or percentage."
     return note
 
