@@ -751,6 +751,29 @@ def test_an_amount_of_a_kind_no_figure_of_the_abstract_gives_is_said_to_be_missi
     assert "gives no" not in answer.text
 
 
+def test_many_abstracts_without_the_count_asked_are_counted_not_named() -> None:
+    """Over ICLR 2026, "How many problems do they have?" after 16 code-generation benchmarks named 14 titles before
+    the quotes; past four, the few that give it are named instead, or both are counted."""
+    from paperchat.answer import without_figures
+    from paperchat.schema import Evidence, Paper, Source
+
+    def source(n: int, abstract: str) -> Source:
+        return Source(n, Paper(f"p{n}", f"Bench {n}", abstract, "ICLR", 2026), f"Bench {n}")
+
+    sources = [source(1, "It has 500 problems."), *(source(n, "A benchmark for code.") for n in range(2, 8))]
+    ev = Evidence(sources, {s.n: [s.paper.abstract] for s in sources}, "")
+    assert without_figures("How many problems do they have?", ev) == ("Only the abstract of Bench 1 says how many "
+                                                                        "problems; the other 6 do not.")
+    many = [source(n, "It has 500 problems.") for n in range(8, 13)]
+    ev = Evidence(sources + many, {s.n: [s.paper.abstract] for s in sources + many}, "")
+    assert without_figures("How many problems do they have?", ev) == "6 of these 12 abstracts never say how many problems."
+    ev = Evidence(sources[1:4], {s.n: [s.paper.abstract] for s in sources[1:4]}, "")
+    assert without_figures("What accuracy do they reach?", ev) == "None of these abstracts gives an accuracy figure. What they say:"
+    ev = Evidence(sources[:3], {s.n: [s.paper.abstract] for s in sources[:3]}, "")
+    assert without_figures("How many problems do they have?", ev) == ("The abstracts of Bench 2 and Bench 3 never say "
+                                                                        "how many problems.")
+
+
 def test_a_count_no_number_of_the_abstract_gives_is_said_to_be_missing(settings, seed_index) -> None:
     """Over ICLR 2026, "How many tasks does the second one have?" after a list of web benchmarks
     quoted three sentences of WebDevJudge, whose abstract gives no number of tasks, and said nothing

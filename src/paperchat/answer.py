@@ -224,6 +224,9 @@ def alone(plan: Plan, ev: Evidence) -> str:
             f"{'is' if others == 1 else 'are'} not quoted.")
 
 
+NAMED_AT_MOST = 4  # the papers without a figure (or count) a note names; more are counted
+
+
 def without_figures(question: str, ev: Evidence) -> str:
     """What to say before the quotes when the question asks for an amount that a quoted paper's
     abstract never states ("What does SlerpFlow correct, and how much does it improve inversion?"):
@@ -248,14 +251,24 @@ def without_figures(question: str, ev: Evidence) -> str:
     if len(lacking) == len(quoted):
         if len(quoted) == 1:
             return f"The abstract of {lacking[0].label} {says}. What it says:"
-        gives = f"says how many {word}" if word else f"gives a {kind} figure" if kind else "gives a figure for this"
+        gives = f"says how many {word}" if word else f"gives {_a(kind)} figure" if kind else "gives a figure for this"
         return f"None of these abstracts {gives}. What they say:"
     names = [s.label for s in lacking]
+    if len(names) > NAMED_AT_MOST:  # "How many problems do they have?" after 16 code benchmarks (ICLR 2026): 14 names
+        giving = [s.label for s in quoted if s not in lacking]
+        if len(giving) > NAMED_AT_MOST:
+            return f"{len(names)} of these {len(quoted)} abstracts {say}."
+        those = giving[0] if len(giving) == 1 else ", ".join(giving[:-1]) + " and " + giving[-1]
+        gives = f"say{'s' if len(giving) == 1 else ''} how many {word}" if word else \
+            f"give{'s' if len(giving) == 1 else ''} {_a(kind) + ' figure' if kind else 'a figure for this'}"
+        return f"Only the abstract{'s' if len(giving) > 1 else ''} of {those} {gives}; the other {len(names)} do not."
     listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
     return f"The abstract{'s' if len(names) > 1 else ''} of {listed} {say if len(names) > 1 else says}."
 
 
-RANKED_NAMED = 4  # the papers without a figure a ranked answer's note names; more are counted
+def _a(word: str) -> str:
+    """The word after its article: "an accuracy", "a memory"."""
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
 
 
 def ranked(plan: Plan, ev: Evidence) -> str:
@@ -289,8 +302,8 @@ def ranked(plan: Plan, ev: Evidence) -> str:
             ". A factor (×) comes before a percentage, and the figures are measured against different baselines and "
             "settings, so read each one's sentence.")
     lacking = [s.label for s in quoted if not figures[s.n]]
-    if lacking:  # by name, or, past RANKED_NAMED of them (twelve test-time training papers over ICML 2026), counted
-        listed = (f"The other {len(lacking)}" if len(lacking) > RANKED_NAMED else lacking[0] if len(lacking) == 1
+    if lacking:  # by name, or, past NAMED_AT_MOST of them (twelve test-time training papers over ICML 2026), counted
+        listed = (f"The other {len(lacking)}" if len(lacking) > NAMED_AT_MOST else lacking[0] if len(lacking) == 1
                   else ", ".join(lacking[:-1]) + " and " + lacking[-1])
         note += f" {listed} state{'s' if len(lacking) == 1 else ''} no {kind} figure as a factor or percentage."
     return note
