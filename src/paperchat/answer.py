@@ -271,6 +271,12 @@ def _a(word: str) -> str:
     return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
 
 
+def ranking(plan: Plan) -> str:
+    """The kind of figure a follow-up asks which of the papers shown has the most of (`ranked_kind`), else "": a
+    question of its own ("Which papers report the largest speedup?") is a search, not an order of papers shown."""
+    return ranked_kind(plan.question) if plan.reading == "narrow" else ""
+
+
 def ranked(plan: Plan, ev: Evidence) -> str:
     """What to say before the quotes of "Which of them reports the largest speedup?": how they were set in order, from
     whose figure, and which of them state no such figure; the figures are the abstracts' own, measured against
@@ -280,7 +286,7 @@ def ranked(plan: Plan, ev: Evidence) -> str:
     ("[1] and [2] report the largest speedup"); told the order and asked for the first papers' figures, it said
     "largest" of one (withheld, twice) or garbled a label ("The second paper,, reports that …") in three of five
     follow-ups over ICLR and ICML 2026."""
-    kind = ranked_kind(plan.question) if plan.reading == "narrow" else ""
+    kind = ranking(plan)
     quoted = [s for s in ev.sources if s.n in ev.quotes]
     if not kind or len(quoted) < 2:
         return ""

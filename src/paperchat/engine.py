@@ -29,7 +29,6 @@ from paperchat.claims import (
     asked_without,
     asks_most,
     largest_figure,
-    ranked_kind,
     unnegated,
     without_phrase,
 )
@@ -341,7 +340,7 @@ class Engine:
                 found.relevant = {h.paper.paper_id for h in found.hits} if plan.reading == "narrow" else set()
                 found.abstain = plan.reading != "narrow"
             found.hits = sorted(found.hits, key=lambda h: h.paper.paper_id not in found.relevant)  # stable
-            kind = ranked_kind(plan.question) if plan.reading == "narrow" else ""
+            kind = A.ranking(plan)
             if kind:  # "Which of them reports the largest speedup?": the largest figure first (A.ranked says so)
                 found.hits = sorted(found.hits, key=lambda h: (h.paper.paper_id not in found.relevant,
                                                                _descending(largest_figure(kind, sentences(h.paper.abstract)))))
@@ -370,7 +369,7 @@ class Engine:
                 and not asks_most(plan.question) else frozenset())
         return A.evidence(qvec, sources, use, count, A.intent(plan.question),
                           frozenset(asked_without(picking)), plan.seen, held, A.asks_what_it_is(plan.question),
-                          ranked_kind(plan.question) if plan.reading == "narrow" else "")
+                          A.ranking(plan))
 
     def compare(self, paper_ids: Sequence[str]) -> Table:
         """The comparison table for papers a person names (cells by role and position)."""
