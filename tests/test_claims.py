@@ -21,6 +21,7 @@ from paperchat.claims import (
     earlier_conflict,
     fault_conflict,
     fewer_conflict,
+    gain_conflict,
     has_figure,
     identity_conflict,
     level_conflict,
@@ -743,6 +744,25 @@ def test_a_rank_among_papers_must_be_the_abstracts_own() -> None:
     saes = "The coefficient is optimized to maximize the ratio between the Frobenius norm of the compressed output."
     assert superlative_conflict("SAES-SVD achieves the highest compression ratio.", saes)
     assert superlative_conflict("It achieves the highest accuracy.", "It attains the highest accuracy on GSM8K.") == ""
+
+
+def test_a_gain_in_speed_or_memory_needs_an_abstract_that_speaks_of_it() -> None:
+    # over ICML 2026, to "How much faster do they converge?" after five optimizer papers: "The proposed new optimizers,
+    # such as MuonMax, converge significantly faster than Adam and Muon [2]" was kept, of an abstract that says MuonMax
+    # is "significantly more robust" and never speaks of time or speed (its "costly hyperparameter tuning" is no speed)
+    muon = ("Through a comprehensive experimental evaluation of the optimizers within our framework, we find that Muon "
+            "is sensitive to the choice of learning rate, whereas a new variant we call MuonMax is significantly more "
+            "robust. Thus we advocate for using Momo with MuonMax to save on costly hyperparameter tuning.")
+    assert gain_conflict("MuonMax converges significantly faster than Adam and Muon.", muon)
+    assert gain_conflict("MuonMax speeds up training.", muon)
+    assert gain_conflict("MuonMax is significantly more robust than Muon.", muon) == ""
+    assert gain_conflict("MuonMax does not converge faster than Muon.", muon) == ""  # denied, not claimed
+    assert gain_conflict("MuonMax uses less memory than Adam.", muon)
+    # an abstract that speaks of the measure in any way is left to the other checks
+    assert gain_conflict("It trains faster.", "It halves the wall-clock time of training.") == ""
+    assert gain_conflict("It is faster.", "Our method is efficient and scalable.") == ""
+    assert gain_conflict("It reduces the memory footprint.", "It quantizes the weights to 4 bits.") == ""
+    assert conflict("MuonMax converges significantly faster than Muon.", muon, muon, muon)
 
 
 def test_a_paper_said_to_make_a_benchmark_must_say_so() -> None:

@@ -371,6 +371,13 @@ def test_a_pick_none_of_them_mentions_says_so_and_answers_over_them_all(settings
     # three with nothing said: all speak of reward models, none of an ensemble. The word none holds is named
     answer = engine.answer("Does any of them use an ensemble of watermarks?", history)
     assert answer.text.startswith("*None of these abstracts uses the word “ensemble”. What they say:*")
+    # Over ICLR 2026, "Which of them rewire the graph?" after seven graph papers quoted the three that say "graph"
+    # most: no abstract of the collection writes "rewire", so none of them does it, and the word is named
+    answer = engine.answer("Which of them rewire the watermark?", history)
+    assert answer.text.startswith("*None of these abstracts uses the word “rewire”. What they say:*")
+    assert set(answer.answered) == set(history[0].answered)
+    assert engine._retriever.unwritten("rewire the watermark", hits) == {"rewir"}
+    assert engine._retriever.unwritten("Which of them use watermarks?", hits) == set()
 
 
 def test_an_acronym_inside_a_word_or_a_plural_is_mentioned(settings, seed_index) -> None:
@@ -667,7 +674,7 @@ def test_which_of_them_is_fastest_reads_every_paper_shown_and_sets_them_in_order
     answered over the 5 closest to it, without Dustin's 9.17× end-to-end speedup, in the search's order, and the
     model's one sentence restated the question. Every paper shown is read, and they are set in order by the largest
     speed figure each abstract states, the note saying so."""
-    from paperchat.claims import largest_figure, ranked_kind
+    from paperchat.claims import figure_as_written, largest_figure, ranked_kind
     from paperchat.text import sentences
 
     from .conftest import ScriptedChat
@@ -697,6 +704,22 @@ def test_which_of_them_is_fastest_reads_every_paper_shown_and_sets_them_in_order
     pearl = ("PEARL achieves speedups of up to 4.43× and 1.50×, compared to auto-regressive decoding and vanilla "
              "speculative decoding, respectively.")  # paired with baselines, not kinds: read by the words beside them
     assert largest_figure("speed", [pearl]) == (1, 4.43, 0)
+    # a figure that goes on after "and" with no measure word of its own is of the figure before's (ICML 2026)
+    parallel = ("Our method achieves up to **22.58×** speedup without any performance drop, and up to **57.51×** when "
+                "combined with KV-Cache.")
+    assert largest_figure("speed", [parallel]) == (1, 57.51, 0)
+    assert largest_figure("memory", [parallel]) is None
+    # a factor in words (ICLR 2026: MotionStream had been left out of "Which one is the fastest?", Flow Caching's 6.7×
+    # said to be the only speed figure), named as the abstract writes it
+    motion = ("Our models achieve state-of-the-art results in motion following and video quality while being two "
+              "orders of magnitude faster, uniquely enabling infinite-length streaming.")
+    assert largest_figure("speed", [motion]) == (1, 100.0, 0)
+    assert figure_as_written(motion, (1, 100.0, 0)) == "two orders of magnitude"
+    assert figure_as_written(parallel, (1, 57.51, 0)) == "57.51×"
+    assert largest_figure("speed", ["The error drops by two orders of magnitude."]) is None
+    dmsampler = "It needs only 4–8 steps, yielding an order-of-magnitude speedup."  # ICML 2026
+    assert largest_figure("speed", [dmsampler]) == (1, 10.0, 0)
+    assert figure_as_written(dmsampler, (1, 10.0, 0)) == "an order-of-magnitude"
     engine = Engine(settings, seed_index)
     history: list[Turn] = []
     first = engine.answer("Compare the papers on efficient decoding.", history)
@@ -794,3 +817,20 @@ def test_a_count_no_number_of_the_abstract_gives_is_said_to_be_missing(settings,
     assert "never says" not in engine.answer("How many decoding steps does it need?", history).text
     answer = engine.answer("How many GPUs does it use?", history)
     assert "never says how many GPUs" in answer.text and "dParallel" in answer.text
+
+
+def test_an_amount_asked_against_a_name_the_abstract_never_writes_says_so(settings, seed_index) -> None:
+    """Over ICML 2026, "How much faster is it than EAGLE?" after "What does Dustin do?" was answered with Dustin's
+    9.17× end-to-end speedup, measured against plain decoding: its abstract never names EAGLE. The note says so before
+    what the abstract does say; a name it writes ("LLaDA") gets no such note."""
+    from paperchat.claims import compared_with
+
+    assert compared_with("How much faster is it than EAGLE?") == ["EAGLE"]
+    assert compared_with("What speedup over FlashAttention-2 does it give?") == ["FlashAttention-2"]
+    assert compared_with("Is it faster than autoregressive decoding?") == compared_with("Is it better than the Transformer?") == []
+    engine = Engine(settings, seed_index)
+    _, history = _talk(engine, "What does dParallel do?")
+    answer = engine.answer("How much faster is it than EAGLE?", history)
+    assert answer.text.startswith("*The abstract of dParallel never uses the word “EAGLE”. What it says:*")
+    assert "8.5×" in answer.text  # and what it does say
+    assert not engine.answer("How much faster is it than LLaDA?", history).text.startswith("*")

@@ -419,6 +419,21 @@ def test_a_name_inside_a_title_is_not_the_papers_name(seed_index, settings) -> N
     assert any("VAEs" in h.paper.title for h in hits) and not named_papers("generalization of VAEs", hits)
 
 
+def test_a_name_of_one_capitalised_word_names_its_paper() -> None:
+    """Over ICML 2026, "How much faster is Dustin than EAGLE?" was answered with ConFu, first by the search: "Dustin"
+    (of "Dustin: Draft-Augmented Sparse Verification …") is no coined name in mixed case, but the question writes it
+    with a capital inside a sentence."""
+    from paperchat.retrieve import named_papers
+
+    def paper(pid: str, title: str) -> Paper:
+        return Paper(paper_id=pid, title=title, abstract="We propose it.", venue="ICML", year=2026, url="")
+
+    hits = [Hit(paper("confu", "ConFu: Contemplate the Future for Better Speculative Sampling"), 0.1, 0.5),
+            Hit(paper("dustin", "Dustin: Draft-Augmented Sparse Verification for Speculative Decoding"), 0.1, 0.4)]
+    assert named_papers("How much faster is Dustin than EAGLE?", hits) == {"dustin"}
+    assert named_papers("Which papers study speculative decoding?", hits) == set()
+
+
 def test_words_most_papers_hold_are_no_topic_of_a_comparison(seed_index, settings) -> None:
     """"model" and "diffusion" are in most seed abstracts: a comparison of masked diffusion
     models is about "masked", so only papers that say it keep their rows."""

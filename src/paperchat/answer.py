@@ -38,6 +38,7 @@ from paperchat.claims import (
     counted,
     does_without,
     done_without,
+    figure_as_written,
     has_figure,
     joined,
     largest_figure,
@@ -296,8 +297,8 @@ def ranked(plan: Plan, ev: Evidence) -> str:
         return f"None of these abstracts gives a {kind} figure as a factor or percentage. What they say:"
 
     def amount(s: Source) -> str:
-        tier, value, _ = figures[s.n] or (0, 0.0, 0)
-        return f"{value:g}{'×' if tier else '%'}"
+        figure = figures[s.n] or (0, 0.0, 0)
+        return figure_as_written(s.sentences[figure[2]], figure)
 
     if len(stating) == 1:  # nothing to set in order
         return (f"Of these, only the abstract of {stating[0].label} gives a {kind} figure as a factor or percentage "

@@ -361,22 +361,54 @@ def _nearest_kinds(text: str) -> list[tuple[Number, set[str]]]:
     of CLIP's inference speed" gives 67.97% to accuracy, not speed; "preserves near-FP16 accuracy and delivers up to
     2.11× end-to-end speedup" 2.11× to speed; "retaining 92% of CLIP's inference speed" to retention."""
     out: list[tuple[Number, set[str]]] = []
+    last: dict[str, set[str]] = {}  # the kinds of the part before's last figure, by unit
     for part in re.split(r"[,;:]\s", text):  # "1,312" is one number
         words = [(m.start(), m.end(), kinds) for m in re.finditer(r"[\w-]+", part)
                  if (kinds := _measured(set(tokenize(m.group(0)))))]
-        for n, a, b in _placed_numbers(part):
-            if not any(ch.isdigit() for ch in part[a:b]):
+        before, last = last, {}
+        for n, a, b in sorted(_placed_numbers(part) + _magnitudes(part), key=lambda placed: placed[1]):
+            if not any(ch.isdigit() for ch in part[a:b]) and not _MAGNITUDE.fullmatch(part[a:b]):
                 continue
             if n[1] == "%" and re.match(r"\s*of\b", part[b:]):  # "operates at only 50% of CLIP's inference speed":
                 out.append((n, set()))  # a share of something, no gain
                 continue
             apart = [(a - end if end <= a else start - b, kinds) for start, end, kinds in words if end <= a or start >= b]
             near = min((d for d in apart if d[0] <= NEAREST_CHARS), key=lambda d: d[0], default=None)
-            out.append((n, set(near[1]) if near else set()))
+            kinds = set(near[1]) if near else set()
+            if not kinds and _FIGURE_GOES_ON.match(part):
+                # "achieves up to 22.58× speedup without any performance drop, and up to 57.51× when combined with
+                # KV-Cache" (ICML 2026): a figure its part names no measure of, after "and", is of the one before's
+                kinds = set(before.get(n[1], set()))
+            out.append((n, kinds))
+            last[n[1]] = kinds
     return out
 
 
+# a part of a sentence that goes on with another figure of the same measure: "…, and up to 57.51× when …"
+_FIGURE_GOES_ON = re.compile(r"\s*(?:and|or|while|rising\s+to|reaching)\s+(?:(?:up\s+to|by|of|as\s+much\s+as|over|"
+                             r"nearly|about|around)\s+)?\**\d", re.I)
+
+
 NEAREST_CHARS = 60  # how far a figure's measure word may be written from it
+
+# "two orders of magnitude faster" (MotionStream, ICLR 2026): a factor written in words, 10 to that power
+_MAGNITUDE = re.compile(r"\b(an|one|two|three|four|five|six)[\s-]+orders?[\s-]+of[\s-]+magnitude\b", re.I)
+_POWERS = {"an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
+def _magnitudes(text: str) -> list[tuple[Number, int, int]]:
+    """The factors `text` writes as orders of magnitude, placed as `_placed_numbers` places numbers."""
+    return [((10.0 ** _POWERS[m.group(1).lower()], "×", 0), m.start(), m.end()) for m in _MAGNITUDE.finditer(text)]
+
+
+def figure_as_written(text: str, figure: tuple[int, float, int]) -> str:
+    """How `text` writes a figure `largest_figure` read in it: "6.7×", "12%", or "two orders of magnitude"."""
+    tier, value, _ = figure
+    if tier and not any(n[0] == value for n, _, _ in _placed_numbers(text)):
+        m = next((m for m in _MAGNITUDE.finditer(text) if 10.0 ** _POWERS[m.group(1).lower()] == value), None)
+        if m:
+            return m.group(0)
+    return f"{value:g}{'×' if tier else '%'}"
 
 
 def _unit(unit: str) -> str:
@@ -891,6 +923,38 @@ def superlative_conflict(claim: str, abstract: str) -> str:
     return ""
 
 
+# A gain in speed or memory a claim gives the paper ("MuonMax is significantly faster than Muon"), and the words by
+# which an abstract speaks of that measure at all: leniently, so that one speaking of it in any way (time, overhead,
+# efficiency; storage, cache, bits) is left to the other checks
+_GAINS = {
+    "speed": (re.compile(r"\b(?:faster|quicker|more\s+quickly|speeds?\s+up|sped\s+up|speed-?ups?|accelerat\w*|"
+                         r"(?:lower|reduced?|reduces|reducing|cuts?)\s+(?:[\w-]+\s+)?latency|"
+                         r"(?:higher|increased?)\s+throughput)\b", re.I),
+              re.compile(r"\b(?:fast\w*|sped|speed\w*|accelerat\w*|latenc\w*|throughput|quick\w*|rapid\w*|efficien\w*|"
+                         r"run-?times?|wall-clock|time|times|timing|seconds?|hours?|minutes?|days?|FLOPs?|slow\w*|"
+                         r"overheads?|steps?|iterations?|real-time|cheap\w*|delays?|(?:comput\w*|inference|training|decoding)\s+"
+                         r"costs?)\b", re.I)),
+    "memory": (re.compile(r"\b(?:less|lower|reduced?|reduces|reducing|saves?|saving|smaller|cuts?)\s+"
+                          r"(?:[\w-]+\s+){0,2}?(?:memory|footprint|VRAM)\b|\bmemory[- ](?:efficient|savings?)\b", re.I),
+               re.compile(r"\b(?:memory|memories|footprints?|VRAM|storage|compress\w*|cach\w*|[GMK]B|bytes?|bits?|"
+                          r"quantiz\w*|sparse|sparsity|prun\w*|parameters?|low-rank|sizes?|lightweight|offload\w*)\b",
+                          re.I)),
+}
+_NOT_BEFORE = re.compile(r"\b(?:not|no|never|without|neither|nor)\b(?:\W+\w+){0,3}\W*$", re.I)
+
+
+def gain_conflict(claim: str, abstract: str) -> str:
+    """A claim that the paper is faster or needs less memory where its abstract never speaks of that measure at all:
+    "The proposed new optimizers, such as MuonMax, converge significantly faster than Adam and Muon [2]" (over ICML
+    2026, to "How much faster do they converge?") of an abstract that says MuonMax is "significantly more robust" and
+    gives no time, speed or cost. A gain the claim denies ("does not speed up") is left alone."""
+    for kind, (said, spoken) in _GAINS.items():
+        for m in said.finditer(claim):
+            if not _NOT_BEFORE.search(claim[:m.start()]) and not spoken.search(abstract):
+                return f"it says '{m.group(0).lower()}', and the abstract says nothing of {kind}"
+    return ""
+
+
 _RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
 _EDGE = ",;:.()"
 
@@ -1059,6 +1123,17 @@ _NAMED_SUBJECT = re.compile(r"^\W*(?:the\s+)?((?:[A-Z][\w.-]*[A-Z0-9][\w.-]*|[A-
                             r"is\s+\S+\s+(?:faster|better|more|higher|lower))\b")
 # the words that set a result against what it is measured over ("a 1.6× speedup over EAGLE-3")
 _BASELINE = r"(?:over|than|versus|vs\.?|against|relative\s+to|compared\s+(?:to|with))\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?"
+
+
+# a name a question measures its paper against: "How much faster is it than EAGLE?", "… compared to GPTQ?"
+_AGAINST_NAME = re.compile(r"\b(?:than|over|versus|vs\.?|against|relative\s+to|compared\s+(?:to|with))\s+(?:the\s+)?"
+                           r"([A-Z][\w.-]*[A-Z0-9][\w.-]*|[A-Z][a-z]+[A-Z][\w.-]*)(?![\w-])")
+
+
+def compared_with(question: str) -> list[str]:
+    """The names, written with capitals, that `question` asks its paper to be measured against ("EAGLE" of "How much
+    faster is it than EAGLE?"); not words ("than autoregressive decoding")."""
+    return [m.group(1).rstrip(".") for m in _AGAINST_NAME.finditer(question)]
 
 
 def baseline_conflict(claim: str, abstract: str, own_names: Sequence[str] = ()) -> str:
@@ -1357,7 +1432,8 @@ def conflict(claim: str, best: str, nearby: str, abstract: str, own_names: Seque
             or polarity_conflict(plain, best, abstract)
             or direction_conflict(plain, best) or direction_elsewhere(plain, best, abstract)
             or fewer_conflict(plain, abstract) or moved_conflict(plain, abstract)
-            or superlative_conflict(plain, abstract) or benchmark_conflict(claim, abstract, own_names)
+            or superlative_conflict(plain, abstract) or gain_conflict(plain, abstract)
+            or benchmark_conflict(claim, abstract, own_names)
             or earlier_conflict(plain, best, abstract, _led_by(claim, own_names))
             # "GlowQ differ in their approach to quantization, with GlowQ being a standard method in deploying large
             # language models but often degrading accuracy …" (over ICLR 2026) is what GlowQ's abstract says of

@@ -333,6 +333,8 @@ class Engine:
             if not rare and plan.reading == "fresh" and not plan.comparative and not plan.note:
                 # "… test-time training for video generation …": the paper on the one topic, never on the other
                 rare = self._retriever.elsewhere(plan.query, chosen, [h for h in found.hits if h not in chosen])
+            if not rare and not plan.note and not plan.comparative:  # "How much faster is it than EAGLE?"
+                rare = self._retriever.unmeasured_against(plan.question, chosen)
             if rare:  # "oversmoothing" in no graph paper found: the closest are shown, and said to be only that
                 shown = [h for h in found.hits if h.paper.paper_id in found.relevant]
                 plan.note = _unused(rare, A.short_label(shown[0]) if len(shown) == 1 else "")

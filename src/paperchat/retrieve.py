@@ -26,7 +26,14 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 
-from paperchat.claims import asked_for, asked_without, asks_amount, does_without, done_without
+from paperchat.claims import (
+    asked_for,
+    asked_without,
+    asks_amount,
+    compared_with,
+    does_without,
+    done_without,
+)
 from paperchat.config import RetrievalSettings
 from paperchat.contribution import (
     ATTACK,
@@ -387,7 +394,7 @@ class Retriever:
         holds most. How a question that picks among papers already shown picks; empty when none holds
         half."""
         terms = set(self.picked_terms(question))
-        if not terms:
+        if not terms or self.unwritten(question, hits):  # what no paper writes, none of them does
             return set()
         # a word a paper writes only in its background is its field's, not what it does: "Which of them work on
         # vision models?" over ICML 2026 picked the genomics SAE paper whose opening says SAEs "have emerged as an
@@ -429,9 +436,22 @@ class Retriever:
         # the words a pick reads, as `holding` reads them: "language" of "Which of them target language models?" is in
         # a third of ICML 2026's abstracts, which `holding` still picks by when the phrase has nothing rarer
         picked = set(self._specific(terms) or self._specific(terms, PICK_GENERIC_SHARE))
-        rare = unheld & picked & set(self._idf())  # a word no paper writes is how it was asked
+        # a word the papers write in no other form is how it was asked ("uses" is "us" in them), unless no hit writes it
+        # inside any word either ("rewire" over ICLR 2026)
+        rare = (unheld & picked & set(self._idf())) | self.unwritten(phrase, hits)
         # and a name written in capitals none writes so ("MATH", where one says "unlike math or code")
         return _words_for(phrase, rare) or " ".join(named)
+
+    def unwritten(self, phrase: str, hits: list[Hit]) -> set[str]:
+        """The terms of `phrase` that no paper of the collection holds and no hit writes even inside another word:
+        "Which of them rewire the graph?" after seven graph papers over ICLR 2026, none of whose 4,302 abstracts
+        writes "rewir", had quoted the three that say "graph" most. A pick by such a term picks none (`holding`)."""
+        idf = self._idf()
+        terms = {t for t in set(tokenize(phrase, query=True)) - asking_terms() if len(t) >= 4 and t not in idf}
+        if not terms:
+            return set()
+        texts = [re.sub(r"[\s-]+", "", f"{h.paper.title} {h.paper.abstract}".lower()) for h in hits]
+        return {t for t in terms if not any(t.replace("-", "") in text for text in texts)}
 
     def doing_without(self, question: str, hits: list[Hit]) -> set[str] | None:
         """The hits that say they do without what a negated pick asks about ("Which of them needs
@@ -477,6 +497,14 @@ class Retriever:
             if hits and not writes(term) and not _how_said(word, idf):
                 return word
         return ""
+
+    def unmeasured_against(self, question: str, hits: list[Hit]) -> str:
+        """A name the question asks the papers to be measured against that none of `hits` writes, in any case and with a
+        version after it ("EAGLE-2" is EAGLE), else "": "How much faster is it than EAGLE?" of Dustin (ICML 2026),
+        whose abstract never names EAGLE, had been answered with its 9.17× over full decoding."""
+        return next((name for name in compared_with(question) if hits and not any(
+            re.search(rf"(?<![\w-]){re.escape(name)}(?![a-z])", f"{h.paper.title}. {h.paper.abstract}", re.I)
+            for h in hits)), "")
 
     def elsewhere(self, query: str, chosen: list[Hit], others: list[Hit]) -> str:
         """The query's word for a term that none of the `chosen` hits holds and that names the topic of
@@ -910,11 +938,16 @@ def names_a_paper(query: str, hits: list[Hit], ordinary: Callable[[str], bool] =
     return bool(calling(query, [h.paper for h in hits], ordinary))
 
 
+_WORD_NAME = re.compile(r"(?<=[\w,;)] )[A-Z][a-z]+\b")  # a capitalised word inside a sentence: "Dustin", "Mosaic"
+
+
 def named_papers(query: str, hits: list[Hit]) -> set[str]:
     """The hits whose title leads with a name the query uses ("PEARL" for "PEARL: Parallel
     Speculative Decoding …", or a title that is only the name): the papers a question names.
-    A name found elsewhere in a title ("Hierarchical VAEs") does not count."""
-    names = {n.lower() for n in NAME.findall(query)}
+    A name found elsewhere in a title ("Hierarchical VAEs") does not count. A name that is one capitalised word
+    ("Dustin: Draft-Augmented Sparse Verification …") counts where the query writes it so inside a sentence: "How much
+    faster is Dustin than EAGLE?" over ICML 2026 had been answered with ConFu, first by the search."""
+    names = {n.lower() for n in NAME.findall(query) + _WORD_NAME.findall(query)}
     return {h.paper.paper_id for h in hits if title_lead(h.paper.title).lower() in names}
 
 
