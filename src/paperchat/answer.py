@@ -259,12 +259,17 @@ def without_figures(question: str, ev: Evidence) -> str:
         giving = [s.label for s in quoted if s not in lacking]
         if len(giving) > NAMED_AT_MOST:
             return f"{len(names)} of these {len(quoted)} abstracts {say}."
-        those = giving[0] if len(giving) == 1 else ", ".join(giving[:-1]) + " and " + giving[-1]
+        those = _listing(giving)
         gives = f"say{'s' if len(giving) == 1 else ''} how many {word}" if word else \
             f"give{'s' if len(giving) == 1 else ''} {_a(kind) + ' figure' if kind else 'a figure for this'}"
         return f"Only the abstract{'s' if len(giving) > 1 else ''} of {those} {gives}; the other {len(names)} do not."
-    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    listed = _listing(names)
     return f"The abstract{'s' if len(names) > 1 else ''} of {listed} {say if len(names) > 1 else says}."
+
+
+def _listing(names: Sequence[str]) -> str:
+    """The names as a person lists them: "A", "A and B", "A, B and C"."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _a(word: str) -> str:
@@ -310,8 +315,7 @@ def ranked(plan: Plan, ev: Evidence) -> str:
             "settings, so read each one's sentence.")
     lacking = [s.label for s in quoted if not figures[s.n]]
     if lacking:  # by name, or, past NAMED_AT_MOST of them (twelve test-time training papers over ICML 2026), counted
-        listed = (f"The other {len(lacking)}" if len(lacking) > NAMED_AT_MOST else lacking[0] if len(lacking) == 1
-                  else ", ".join(lacking[:-1]) + " and " + lacking[-1])
+        listed = f"The other {len(lacking)}" if len(lacking) > NAMED_AT_MOST else _listing(lacking)
         note += f" {listed} state{'s' if len(lacking) == 1 else ''} no {kind} figure as a factor or percentage."
     return note
 

@@ -1117,17 +1117,18 @@ def comparison_conflict(claim: str, abstract: str) -> str:
 
 # a name that a claim makes its subject ("EAGLE-3 achieves up to 1.6× …"): written with a capital or a
 # digit, before the verb that states a result
-_NAMED_SUBJECT = re.compile(r"^\W*(?:the\s+)?((?:[A-Z][\w.-]*[A-Z0-9][\w.-]*|[A-Z][a-z]+[A-Z][\w.-]*)(?:\s+[A-Z0-9][\w.-]*)?)"
+_NAME_FORM = r"(?:[A-Z][\w.-]*[A-Z0-9][\w.-]*|[A-Z][a-z]+[A-Z][\w.-]*)"  # "EAGLE-3", "FlashAttention"
+_NAMED_SUBJECT = re.compile(rf"^\W*(?:the\s+)?({_NAME_FORM}(?:\s+[A-Z0-9][\w.-]*)?)"
                             r"\s+(?:also\s+)?(?:achieves?|attains?|reaches|gets|yields?|delivers?|obtains?|gives?|"
                             r"improves?|increases?|reduces?|speeds?\s+up|accelerates?|outperforms?|surpasses?|"
                             r"is\s+\S+\s+(?:faster|better|more|higher|lower))\b")
 # the words that set a result against what it is measured over ("a 1.6× speedup over EAGLE-3")
-_BASELINE = r"(?:over|than|versus|vs\.?|against|relative\s+to|compared\s+(?:to|with))\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?"
+_BASELINE_CUE = r"(?:over|than|versus|vs\.?|against|relative\s+to|compared\s+(?:to|with))\s+(?:the\s+)?"
+_BASELINE = _BASELINE_CUE + r"(?:[\w-]+\s+){0,2}?"
 
 
 # a name a question measures its paper against: "How much faster is it than EAGLE?", "… compared to GPTQ?"
-_AGAINST_NAME = re.compile(r"\b(?:than|over|versus|vs\.?|against|relative\s+to|compared\s+(?:to|with))\s+(?:the\s+)?"
-                           r"([A-Z][\w.-]*[A-Z0-9][\w.-]*|[A-Z][a-z]+[A-Z][\w.-]*)(?![\w-])")
+_AGAINST_NAME = re.compile(rf"\b{_BASELINE_CUE}({_NAME_FORM})(?![\w-])")
 
 
 def compared_with(question: str) -> list[str]:

@@ -558,7 +558,7 @@ class Retriever:
         if len(terms) != 2 or self.alternatives(query):
             return False
         pairs = {(t, n) for t in terms - shared for n in _beside(query, t) & shared & terms}
-        return bool(pairs) and not any(_says_together(h.paper, pair) for h in hits for pair in pairs)
+        return bool(pairs) and not any(_says_all(h.paper, set(pair)) for h in hits for pair in pairs)
 
     def alternatives(self, query: str) -> list[list[list[str]]]:
         """The topics the query joins with "or" or "and" (text.alternatives), each item without its
@@ -771,11 +771,6 @@ def _with_setting(paper: Paper, put_in: Sequence[tuple[str, set[str]]]) -> str:
     """The paper's title, with each setting (its words, its terms) its abstract holds."""
     held = set(tokenize(paper.abstract)) if put_in else set()
     return " ".join([paper.title, *(words for words, terms in put_in if terms <= held)])
-
-
-def _says_together(paper: Paper, pair: tuple[str, str]) -> bool:
-    """Does the paper's title, or one sentence of its abstract, hold both terms?"""
-    return _says_all(paper, set(pair))
 
 
 def _says_all(paper: Paper, terms: set[str]) -> bool:
