@@ -35,7 +35,9 @@ gained a row after that change, read after it (on); i, 8 more written in the ses
 for questions that join two topics ("combine retrieval with diffusion models", "integrate knowledge graphs with
 large language models", "unify image generation and understanding"), judged on the rows of b68d86d and of the
 change, read together (i1 and i7 have no rowed paper on them: ICLR 2026's one paper on retrieval with diffusion
-got no row, and ICML 2026 has none on speculative decoding with quantization). A judgment
+got no row, and ICML 2026 has none on speculative decoding with quantization). After 3095ef8, reading "machine
+unlearning" as unlearning (retrieve._FIELD_WORD) gave c1 six more rows, three of them never judged, read after
+the change by the one who made it (1 on, 2 off: those two study or measure unlearning and propose no method). A judgment
 is strict about the question's verb: a paper that analyses unlearning is not one that "proposes unlearning methods".
 """
 

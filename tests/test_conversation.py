@@ -661,6 +661,8 @@ def test_which_of_them_has_the_most_sets_all_their_figures_side_by_side(settings
     assert not asks_most("Which papers make diffusion language models decode faster?")  # asks the collection
     # over ICML 2026, "Which one uses the fewest parameters?" after LoRA papers was told no abstract uses "fewest"
     assert asks_most("Which one uses the fewest parameters?") and asks_most("Which needs the least memory?")
+    # over ICML 2026, "Which one uses the least compute?" after test-time scaling papers was told none uses "least"
+    assert asks_most("Which one uses the least compute?") and asks_most("Which one takes the least time?")
     assert not asks_most("Which papers study the most common failure modes?")
     assert intent("Which of them reports the biggest gain?") == intent("Which one is fastest?") == "number"
     engine = Engine(settings, seed_index)
@@ -797,6 +799,23 @@ def test_many_abstracts_without_the_count_asked_are_counted_not_named() -> None:
                                                                         "how many problems.")
 
 
+def test_a_count_of_steps_or_a_factor_in_words_is_a_figure_for_the_fewest_or_fastest() -> None:
+    """Over ICML 2026 "Which one needs the fewest sampling steps?" after diffusion samplers said the distilled
+    sampler's abstract gives no figure; it "needs only 4–8 steps, yielding an order-of-magnitude speedup"."""
+    from paperchat.answer import without_figures
+    from paperchat.claims import has_figure
+    from paperchat.schema import Evidence, Paper, Source
+
+    assert has_figure("yielding an order-of-magnitude speedup") and has_figure("two orders of magnitude faster")
+    assert not has_figure("It needs only 4 steps.")  # a count alone is no measured amount …
+    steps = Source(1, Paper("p1", "Distilled sampler", "Our sampler needs only 4–8 steps.", "ICML", 2026), "Distilled")
+    none = Source(2, Paper("p2", "Adaptive sampler", "We allocate finer steps where needed.", "ICML", 2026), "Adaptive")
+    ev = Evidence([steps, none], {1: [steps.paper.abstract], 2: [none.paper.abstract]}, "")
+    # … but it is the figure a question for the fewest steps asks for
+    assert without_figures("Which one needs the fewest sampling steps?", ev) == ("The abstract of Adaptive gives no "
+                                                                                 "figure for this.")
+
+
 def test_a_count_no_number_of_the_abstract_gives_is_said_to_be_missing(settings, seed_index) -> None:
     """Over ICLR 2026, "How many tasks does the second one have?" after a list of web benchmarks
     quoted three sentences of WebDevJudge, whose abstract gives no number of tasks, and said nothing
@@ -834,3 +853,24 @@ def test_an_amount_asked_against_a_name_the_abstract_never_writes_says_so(settin
     assert answer.text.startswith("*The abstract of dParallel never uses the word “EAGLE”. What it says:*")
     assert "8.5×" in answer.text  # and what it does say
     assert not engine.answer("How much faster is it than LLaDA?", history).text.startswith("*")
+
+
+def test_the_things_the_last_question_asked_about_are_the_papers_just_shown() -> None:
+    """Over ICML 2026 "How much do the small models gain?" after "Which papers distill reasoning from large models
+    into small ones?" was a new search (its words alone found three papers on small models that distill nothing):
+    "the small models" are what the last question asked about."""
+    from paperchat.conversation import read
+    from paperchat.schema import Filters, Retrieved
+
+    last = Turn(question="Which papers distill reasoning from large models into small ones?",
+                query="Which papers distill reasoning from large models into small ones?",
+                shown=["d1", "d2", "d3"], answered=["d1", "d2", "d3"])
+
+    def probe(query: str, filters: Filters) -> Retrieved:  # elsewhere in the collection
+        return Retrieved(query, filters, [], confidence=1.0)
+
+    query, filters, reading, _ = read("How much do the small models gain?", Filters(), [last], probe)
+    assert reading == "again" and filters.papers == ["d1", "d2", "d3"] and query.startswith(last.query)
+    # a word of its own, or no pointing back, is a question of its own
+    assert read("How much do the small language models gain?", Filters(), [last], probe)[2] == "fresh"
+    assert read("How much do small models gain?", Filters(), [last], probe)[2] == "fresh"

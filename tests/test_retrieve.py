@@ -1400,3 +1400,19 @@ def test_what_a_question_combines_a_row_says_together(settings, seed_index) -> N
     titles = [engine.paper(pid).title for pid in answer.answered]
     assert titles and all("Watermark" in t and "Speculative" in t for t in titles)  # not PEARL, on decoding alone
     assert engine.answer("Which papers combine speculative decoding with quantization?").abstained
+
+
+def test_machine_unlearning_is_unlearning_whether_or_not_a_paper_writes_machine(tmp_path, settings, embedder) -> None:
+    """Over ICLR 2026 "Which papers study machine unlearning in LLMs?" tabled the 2 papers that write "machine" of
+    the 11 on LLM unlearning that "… unlearning in LLMs?" tables: "machine" names the field, and half the abstracts
+    on it write "LLM unlearning" or "unlearning" alone."""
+    records = _cases("m", "Machine unlearning", "We propose a machine unlearning method that removes the influence of "
+                     "forgotten training data from a language model", 2)
+    records += _cases("u", "LLM unlearning", "We propose an unlearning method that removes the influence of forgotten "
+                      "training data from a large language model", 3)
+    records += _cases("o", "Other topic", "We study the optimisation of deep networks with adaptive step sizes and "
+                      "report their convergence on image benchmarks", 6)
+    r = Retriever(_index_of(tmp_path, settings, embedder, records), settings.retrieval)
+    question = "Which papers study machine unlearning, and how do they differ?"
+    hits = r.retrieve(question, 5).hits
+    assert r.relevant(question, hits, comparative=True) == {"m0", "m1", "u0", "u1", "u2"}

@@ -64,6 +64,27 @@ def test_a_cell_goes_to_the_sentence_surest_of_the_columns_role() -> None:
     assert T.pick("Approach", probs, np.array([0, 0.9, 0.1, 0, 0]), sents, set()) == (1, "method")
 
 
+def test_the_approach_is_the_sentence_that_says_what_the_paper_proposes() -> None:
+    """Over ICML 2026, "Which papers speed up speculative decoding, and how do they differ?" gave DFlash the Approach
+    "We show that speculative decoding provides a natural and effective setting for diffusion models." (closer to the
+    question) over "In this paper, we introduce DFlash, a speculative decoding framework that employs a lightweight
+    block diffusion model for parallel drafting.", the head as sure of both."""
+    sents = ["Speculative decoding drafts tokens that the target verifies.",
+             "In this paper, we introduce DFlash, a framework that drafts with a block diffusion model.",
+             "We show that speculative decoding is a natural setting for diffusion models.",
+             "DFlash achieves a 6x speedup."]
+    probs = np.array([[0.9, 0.05, 0.05, 0, 0], [0.01, 0.19, 0.78, 0.02, 0], [0, 0.02, 0.77, 0.21, 0],
+                      [0, 0, 0.03, 0.97, 0]])
+    assert T.proposes(sents[1]) and not T.proposes(sents[2])
+    # what a paper adds beside its method is no Approach of it (Helmsman's "we also introduce AgentFL-Bench, …")
+    assert T.proposes_method(sents[1]) and not T.proposes_method("We also introduce a benchmark of 16 tasks.")
+    assert not T.proposes_method("Moreover, we propose a rubric-based evaluator.")
+    assert not T.proposes_method("Specifically, we present empirical evidence that pretrained weights are stationary.")
+    assert T.pick("Approach", probs, np.array([0.6, 0.5, 0.6, 0.4]), sents, set()) == (1, "method")
+    # still the question's: a sentence far closer to it wins
+    assert T.pick("Approach", probs, np.array([0.6, 0.3, 0.6, 0.4]), sents, set()) == (2, "method")
+
+
 def test_a_sentence_that_points_to_the_code_fills_no_cell() -> None:
     """Over ICLR 2026, "How do test-time scaling papers for reasoning differ?" gave ATTS the Result
     "We submit the anonymous repository: anonymous.4open.science/r/Asynchronous-Test-Time-Scaling-5940."."""

@@ -38,6 +38,7 @@ from paperchat.claims import (
     counted,
     does_without,
     done_without,
+    fewest_counted,
     figure_as_written,
     has_figure,
     joined,
@@ -241,8 +242,10 @@ def without_figures(question: str, ev: Evidence) -> str:
     quoted = [s for s in ev.sources if s.n in ev.quotes]
     # "How much memory does the second one save?" over ICLR 2026: DOIT's abstract gives speedups, no memory figure
     kind = amount_kind(question) if amount else ""
+    fewest = fewest_counted(question) if amount else ""
     lacking = [s for s in quoted if not (states_count(s.paper.abstract, word) if word
-                                         else has_figure(s.paper.abstract, kind))]
+                                         else has_figure(s.paper.abstract, kind)
+                                         or bool(fewest) and states_count(s.paper.abstract, fewest))]
     if not lacking:
         return ""
     # (one abstract, several) lack it

@@ -197,7 +197,9 @@ def _content(text: str) -> list[str]:
     return [t for t in tokenize(text) if len(t) > 2 and not any(ch.isdigit() for ch in t)]
 
 
-_FIGURE_WORDS = re.compile(r"\b(?:twice|double[sd]?|triple[sd]?|halve[sd]?|half|orders? of magnitude)\b", re.I)
+# "an order-of-magnitude speedup" as "orders of magnitude faster" (ICML 2026: the distilled sampler's, said to give no
+# figure)
+_FIGURE_WORDS = re.compile(r"\b(?:twice|double[sd]?|triple[sd]?|halve[sd]?|half|orders?[\s-]+of[\s-]+magnitude)\b", re.I)
 
 
 # A decimal that names a version ("LLaDA 2.0-mini", "GPT-4.1", "Gemini 2.5", "v1.5") or a size ("a 1.5B
@@ -241,7 +243,9 @@ _MOST = re.compile(r"\b(?:biggest|largest|greatest|highest|best|lowest|smallest|
                    # "Which one uses the fewest parameters?" (over ICML 2026, after LoRA papers: it was read as a pick,
                    # and told none of them uses the word "fewest")
                    r"compression|margins?|rates?|errors?|latency|loss|perplexity|memory|costs?|overhead|parameters|"
-                   r"params|steps|FLOPs|tokens|GPU hours)\b|"
+                   # "Which one uses the least compute?" (over ICML 2026, after test-time scaling papers: told none of
+                   # them uses the word "least")
+                   r"params|steps|FLOPs|tokens|GPU hours|compute|computation|energy|time|runtime|samples|queries)(?![\w-])|"
                    r"\b(?:fastest|quickest|cheapest)\b|\bmost (?:accurate|efficient)\b|"
                    # "Which is faster?", "Which one of them is more accurate?"; not "Which papers make … faster?"
                    r"\bwhich(?: one)?(?: of (?:them|these|those|the two))?\s+(?:is|are|was|were|runs?|trains?|decodes?|"
@@ -288,6 +292,18 @@ def counted(question: str) -> str:
     """The words a "how many" question counts ("tasks", "decoding steps"), or ""."""
     m = _COUNT_ASKED.search(question)
     return " ".join(w for w in (m.group(1).split() if m else []) if tokenize(w))  # not "does" of "tasks does"
+
+
+# "Which one needs the fewest sampling steps?": a count is its figure ("a distilled sampler that needs only 4–8 steps",
+# over ICML 2026, had been said to give none)
+_FEWEST = re.compile(r"\b(?:fewest|least|most)\s+((?:[\w-]+\s+)?(?:steps|parameters|params|tokens|samples|queries|"
+                     r"iterations|evaluations|GPU hours))\b", re.I)
+
+
+def fewest_counted(question: str) -> str:
+    """The words a question asking for the fewest (or most) of a countable thing counts ("sampling steps"), or ""."""
+    m = _FEWEST.search(question)
+    return m.group(1) if m else ""
 
 
 def states_count(text: str, words: str) -> bool:

@@ -119,6 +119,19 @@ def bare(question: str) -> bool:
     return not left and not _COLLECTION.search(question)
 
 
+# "the small models", "these methods": a phrase that points back at what was asked before
+_DEFINITE = re.compile(r"\b(?:the|these|those)\s+[\w-]", re.I)
+
+
+def _named_before(question: str, last: Turn) -> bool:
+    """Does the question point back ("the", "these") at what the last question asked about, with no word of its own
+    beyond how it asks? "How much do the small models gain?" after "Which papers distill reasoning from large models
+    into small ones?" (ICML 2026) had been a new search, answered over three papers on small models that distill
+    nothing."""
+    own = set(tokenize(question, query=True)) - asking_terms() - _BARE_WORDS
+    return bool(own and _DEFINITE.search(question)) and own <= set(tokenize(last.query or last.question, query=True))
+
+
 def picks(question: str) -> str:
     """How the question picks some of the papers shown: "holding", by what they are about
     ("Which of them is about discrete diffusion?": Retriever.holding); "without", by what they
@@ -228,7 +241,7 @@ def read(text: str, stated: Filters, history: Sequence[Turn],
         papers = last.cited or last.answered or last.shown
         return f"{last.query} {text}", Filters(stated.venues, stated.years, list(papers)), "narrow", None
     about = last.answered or last.cited or last.shown  # "By how much?" after a table: all its rows
-    if bare(text) and not (stated.venues or stated.years) and about:
+    if (bare(text) or _named_before(text, last)) and not (stated.venues or stated.years) and about:
         return f"{last.query} {text}", Filters(stated.venues, stated.years, list(about)), "again", None
     # "What about ICLR 2026?" after an ICML 2026 question: a venue or year stated now replaces the last one
     carried = Filters(stated.venues or last.filters.venues, stated.years or last.filters.years)

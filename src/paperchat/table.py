@@ -145,11 +145,29 @@ NAMED_BONUS = 0.15  # Data: a sentence naming its data ("MoleculeNet") over one 
 USES_BONUS = 0.15  # Data: one saying the paper is tested or trained on it (_USES_DATA); set as NAMED_BONUS, not tuned
 GAP_BONUS = 0.15  # Problem: a gap stated (states_gap) over the field's introduction; set as ROLE_BONUS, not tuned
 CLOSING_COST = 0.2  # Result, Data: a closing sentence (closes) under one that states; set as NUMBER_BONUS, not tuned
+PROPOSES_BONUS = 0.15  # Approach: the sentence saying what the paper proposes (proposes_method); set as GAP_BONUS, not tuned
 
 
 def proposes(sentence: str) -> bool:
     """Does the sentence say what the paper proposes ("we propose …", "this work presents …")?"""
     return _PROPOSES.search(sentence) is not None
+
+
+# a proposal beside the paper's main one: "we also introduce AgentFL-Bench, a new benchmark …" (Helmsman), "Moreover,
+# we propose a rubric-based sliding window evaluator …" (VitaBench), "Second, we propose a model that …" (GTA1): over
+# ICLR 2026 these had taken the Approach cell from the sentence saying how the method works
+_BESIDE = re.compile(r"\b(?:also|additionally|moreover|besides|second(?:ly)?|third(?:ly)?|lastly)\b", re.I)
+
+
+# … or one that presents findings, no method: "we present empirical evidence that pretrained weights are nearly
+# first-order stationary" (ICML 2026)
+_FINDINGS = re.compile(r"\b(?:present|introduc|propos)\w*\s+(?:[\w-]+\s+){0,2}?(?:evidence|results?|findings?|"
+                       r"analys[ie]s|observations?)\b", re.I)
+
+
+def proposes_method(sentence: str) -> bool:
+    """Does the sentence say what the paper mainly proposes, not something it adds beside it or what it found?"""
+    return proposes(sentence) and not _BESIDE.search(sentence) and not _FINDINGS.search(sentence)
 
 
 def states_gap(sentence: str) -> bool:
@@ -249,6 +267,7 @@ def pick(column: str, probs: np.ndarray, sims: np.ndarray | None, sents: Sequenc
     def score(i: int) -> float:
         s = (ROLE_BONUS * probs[i, wanted[0]] if len(wanted) > 1 else 0.0)
         s += GAP_BONUS if column == "Problem" and states_gap(sents[i]) else 0.0
+        s += PROPOSES_BONUS if column == "Approach" and proposes_method(sents[i]) else 0.0
         s += NUMBER_BONUS if column == "Result" and _NUMBER.search(sents[i]) else 0.0
         s -= CLOSING_COST if column == "Result" and closes(sents[i]) else 0.0
         if sims is not None:
