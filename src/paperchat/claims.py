@@ -236,16 +236,20 @@ _AMOUNT_ASKED = re.compile(r"\bhow (?:much|fast|well|accurate|precise|effective)
                            r"improvements?|scores?|error rates?|reductions?)\b", re.I)
 
 
+# the countable things a question asks the fewest or most of ("the fewest parameters", "the least sampling steps")
+_COUNTABLE = r"steps|parameters|params|tokens|samples|queries|GPU hours"
+
+
 # "Which of them reports the biggest gain?", "Which one is fastest?", "Which is faster?": the amounts, side by side
 # ("Which one reports the lowest attack success rate?", over ICML 2026, was told no abstract uses "lowest")
 _MOST = re.compile(r"\b(?:biggest|largest|greatest|highest|best|lowest|smallest|strongest|fewest|least|most)\s+"
                    r"(?:[\w-]+\s+){0,2}?(?:gains?|speed-?ups?|improvements?|accuracy|scores?|reductions?|savings?|"
                    # "Which one uses the fewest parameters?" (over ICML 2026, after LoRA papers: it was read as a pick,
                    # and told none of them uses the word "fewest")
-                   r"compression|margins?|rates?|errors?|latency|loss|perplexity|memory|costs?|overhead|parameters|"
+                   r"compression|margins?|rates?|errors?|latency|loss|perplexity|memory|costs?|overhead|"
                    # "Which one uses the least compute?" (over ICML 2026, after test-time scaling papers: told none of
                    # them uses the word "least")
-                   r"params|steps|FLOPs|tokens|GPU hours|compute|computation|energy|time|runtime|samples|queries)(?![\w-])|"
+                   rf"FLOPs|compute|computation|energy|time|runtime|{_COUNTABLE})(?![\w-])|"
                    r"\b(?:fastest|quickest|cheapest)\b|\bmost (?:accurate|efficient)\b|"
                    # "Which is faster?", "Which one of them is more accurate?"; not "Which papers make … faster?"
                    r"\bwhich(?: one)?(?: of (?:them|these|those|the two))?\s+(?:is|are|was|were|runs?|trains?|decodes?|"
@@ -296,8 +300,7 @@ def counted(question: str) -> str:
 
 # "Which one needs the fewest sampling steps?": a count is its figure ("a distilled sampler that needs only 4–8 steps",
 # over ICML 2026, had been said to give none)
-_FEWEST = re.compile(r"\b(?:fewest|least|most)\s+((?:[\w-]+\s+)?(?:steps|parameters|params|tokens|samples|queries|"
-                     r"iterations|evaluations|GPU hours))\b", re.I)
+_FEWEST = re.compile(rf"\b(?:fewest|least|most)\s+((?:[\w-]+\s+)?(?:{_COUNTABLE}))\b", re.I)
 
 
 def fewest_counted(question: str) -> str:
