@@ -37,7 +37,11 @@ large language models", "unify image generation and understanding"), judged on t
 change, read together (i1 and i7 have no rowed paper on them: ICLR 2026's one paper on retrieval with diffusion
 got no row, and ICML 2026 has none on speculative decoding with quantization). After 3095ef8, reading "machine
 unlearning" as unlearning (retrieve._FIELD_WORD) gave c1 six more rows, three of them never judged, read after
-the change by the one who made it (1 on, 2 off: those two study or measure unlearning and propose no method). A judgment
+the change by the one who made it (1 on, 2 off: those two study or measure unlearning and propose no method). j, 8 more written in the session after 3095ef8
+(its rows were seen there only to write down a limit: j8, "use LLMs for theorem proving", tables none of ICLR 2026's
+provers) and judged in the session after 2dd405d on the rows of 2dd405d (the same as those of 3095ef8), changed by
+nothing since; a mesh or surface reconstructed from points or views is not "generated" (j6), and a study that
+compares optimizers proposes none (j7). A judgment
 is strict about the question's verb: a paper that analyses unlearning is not one that "proposes unlearning methods".
 """
 
