@@ -1250,6 +1250,45 @@ def test_a_set_is_of_the_kind_of_its_members(verifier, claim, kept) -> None:
         assert "which its abstract does not" in out.reason
 
 
+GOEDEL = ("Automated theorem proving (ATP) is a critical challenge at the intersection of mathematics and AI. "
+          "We introduce Goedel-Prover-V2, a family of two language models that establish a new state-of-the-art in "
+          "open-source ATP, using the Lean proof assistant. The prover is trained to self-correct using Lean compiler "
+          "feedback. Our small model, Goedel-Prover-V2-8B, reaches 84.6% pass@32 on MiniF2F and outperforms "
+          "DeepSeek-Prover-V2-671B despite being 80x smaller.")
+
+
+@pytest.mark.parametrize(("claim", "kept"), [
+    ("Goedel-Prover-V2 trains its prover using the Lean proof assistant, which is a formal proof assistant that "
+     "allows users to write and verify mathematical proofs [1].", False),
+    ("Goedel-Prover-V2-8B reaches 84.6% pass@32 on MiniF2F, which is a measure of the model's ability to solve "
+     "problems in the MiniF2F benchmark [1].", False),
+    ("Goedel-Prover-V2 trains its prover using the Lean proof assistant [1].", True),  # the same without it
+    # a definition the abstract does say, in other words around it, and a kind word ("method") it need not use
+    ("The paper proposes Goedel-Prover-V2, which is a family of two language models for open-source ATP [1].", True),
+    ("Goedel-Prover-V2 uses Lean compiler feedback, which is the method by which the prover is trained to "
+     "self-correct [1].", True),
+    # an apposition that says what a thing is and does, or where it comes from
+    ("Goedel-Prover-V2 uses Lean, an interactive theorem prover developed by Microsoft Research [1].", False),
+    ("Goedel-Prover-V2 trains its prover using the Lean proof assistant, a formal proof assistant that allows users "
+     "to write and verify mathematical proofs [1].", False),
+    ("Goedel-Prover-V2, a family of two language models that establish a new state-of-the-art in open-source ATP, "
+     "uses the Lean proof assistant [1].", True),
+    ("In addition, a prover that is trained to self-correct using Lean compiler feedback is part of Goedel-Prover-V2 "
+     "[1].", True),  # words that open a sentence are no thing
+])
+def test_what_a_relative_clause_or_an_apposition_says_a_thing_is_the_abstract_must_say(verifier, claim, kept) -> None:
+    """Over ICLR 2026 "How does Goedel-Prover-V2 train its prover?" got "… using the Lean proof assistant, which is a
+    formal proof assistant that allows users to write and verify mathematical proofs [1]", kept (checked 2,
+    unsupported 0): the rest of the sentence carried the definition, which the abstract does not give, past the
+    topic check. What a relative clause or an apposition says a thing is, one sentence of the abstract must say."""
+    shown = _shown(verifier, (_paper("g", "Goedel-Prover-V2: Scaling Formal Theorem Proving with Scaffolded Data "
+                                     "Synthesis and Self-Correction", GOEDEL), "Goedel-Prover-V2"))
+    out = verifier.check(claim, shown, Verification())
+    assert (out.text is not None) is kept, (claim, out.reason)
+    if not kept:
+        assert out.reason.startswith("no sentence of the abstract says that"), out.reason
+
+
 def test_a_list_of_the_papers_clauses_is_judged_clause_by_clause(verifier) -> None:
     """Over ICML 2026 the protein-design answer was withheld whole: "DeCoDe decouples diffusion processes, while
     Proteo-R1 uses CoT reasoning, MoMST learns relative preference signals, and String Method probes diffusion

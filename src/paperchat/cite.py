@@ -292,6 +292,9 @@ class Verifier:
         sims = source.vectors @ vector
         order = np.argsort(-sims)
         best = source.sentences[int(order[0])]
+        defined = _definition_unsaid(clause, source, own)
+        if defined:
+            return False, best, defined
         terms = _key_terms(clause) - own  # the paper's name is no evidence
         overlap = len(terms & set(tokenize(source.paper.abstract))) / max(len(terms), 1)
         if float(sims[order[0]]) < self.threshold or overlap < self.min_overlap:
@@ -1077,6 +1080,39 @@ _RELATIONAL = frozenset(tokenize("variant type kind form extension version gener
 _COLLECTIVE = frozenset(tokenize("set family class collection suite group series variety range"))
 _CALLS_IT = re.compile(r"\b(?:we|this\s+(?:paper|work))\s+(?:\w+\s+){0,2}?(?:propose|introduce|present|develop|design|"
                        r"build|offer|call|name|term)|^(?:it|this\s+\w+)\s+(?:is|was)\b", re.I)
+
+
+# a relative clause after a comma that says what a thing is: "… using the Lean proof assistant, which is a formal proof
+# assistant that allows users to write and verify mathematical proofs" (over ICLR 2026, Goedel-Prover-V2), "… on
+# MiniF2F, which is a measure of the model's ability to solve problems": a definition the model knows, or made up,
+# that the rest of the sentence carried past the topic check
+_DEFINED = re.compile(r"(?P<thing>(?:[^\s,;]+\s+){0,3}[^\s,;]+),\s+which\s+(?:is|are|was|were)\s+"
+                      r"(?P<what>(?:a|an|the|one\s+of)\s+[^,;.\[]+)", re.I)
+# … or an apposition that says it and goes on to say what the thing does or where it comes from ("… uses Lean, an
+# interactive theorem prover developed by Microsoft Research"); not after words that open a sentence ("In addition,
+# a new loss that …")
+_APPOSED = re.compile(r"(?P<thing>(?:[^\s,;]+\s+){0,3}[^\s,;]+),\s+(?P<what>(?:a|an)\s+[^,;.\[]*?\b(?:that|which|who|"
+                      r"developed|designed|created|built|introduced|proposed|used|released|maintained)\b[^,;.\[]*)", re.I)
+_OPENERS = frozenset({"addition", "contrast", "particular", "short", "summary", "general", "practice", "turn", "example",
+                      "comparison", "however", "moreover", "furthermore", "additionally", "similarly", "likewise",
+                      "overall", "instead", "finally", "first", "second", "third", "specifically", "notably",
+                      "meanwhile", "thus", "hence", "therefore", "also"})
+
+
+def _definition_unsaid(clause: str, source: Source, own: set[str]) -> str:
+    """Why the clause is unsupported when it says what a thing is in a relative clause or an apposition (`_DEFINED`,
+    `_APPOSED`) that no sentence of the abstract says, holding the definition's key terms but `PART_MISSING`, else "". The thing's own words,
+    the paper's name (`own`) and any word for a method or a kind ("framework", "variant") are none of them."""
+    found = [*_DEFINED.finditer(clause),
+             *(m for m in _APPOSED.finditer(clause) if m.group("thing").split()[-1].lower() not in _OPENERS)]
+    for m in found:
+        said = (_key_terms(m.group("what")) - _key_terms(m.group("thing")) - own
+                - _KINDS - _RELATIONAL - _COLLECTIVE)
+        if said and not any(_holds(sent, said) for sent in source.sentences):
+            words = m.group("thing").split()  # "uses Lean": the thing from its article or name on
+            at = next((i for i, w in enumerate(words) if w.lower() in ("the", "a", "an") or not w[0].islower()), 0)
+            return f"no sentence of the abstract says that {' '.join(words[at:])} is {m.group('what').strip()}"
+    return ""
 
 
 def _coins(abstract: str, word: str) -> bool:
