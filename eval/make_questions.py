@@ -466,6 +466,13 @@ DETAIL = [
     ("On GSM8K, what share of instances can a diffusion language model decode correctly with half the "
      "refinement steps?", ["dlm_knows"], ["97%"]),
     ("What average improvement does P-GenRM achieve on personalized reward model benchmarks?", ["pgenrm"], ["2.31%"]),
+    # two kinds of fact in one question (a figure and the method), written after the ICLR 2026 question "How does
+    # Goedel-Prover-V2 train its prover? How well does it do on MiniF2F?" quoted figures and no method (README)
+    ("How does dParallel work and how many decoding steps does it need on GSM8K?", ["dparallel"],
+     ["256", "30", "distill"]),
+    ("How does ZIP-RC work, and how much does it improve accuracy over majority voting?", ["ziprc"], ["12%", "logits"]),
+    ("How does GRACE train its embeddings? By how much does it improve the MTEB score?", ["grace"],
+     ["11.5%", "reward"]),
 ]
 
 # Multi-turn conversations, scored on the last turn: (turns, gold, stale, must_mention).

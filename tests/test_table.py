@@ -510,6 +510,43 @@ def test_a_question_asking_what_a_paper_is_and_a_figure_quotes_what_it_proposes_
     assert A.pick_evidence(vec, source, 3, "number", what_it_is=True) == said[1:]
 
 
+def test_a_question_asking_for_two_kinds_of_sentence_quotes_one_of_each() -> None:
+    """Over ICLR 2026 "How does Goedel-Prover-V2 train its prover? How well does it do on MiniF2F?" quoted its
+    opening ("We introduce Goedel-Prover-V2, …", which the role head calls a method) and two sentences of figures,
+    not the sentence on how the prover is trained, and the model then said only that it uses Lean."""
+    said = ["Automated theorem proving is a critical challenge.",
+            "We introduce Goedel-Prover-V2, a family of two language models for open-source ATP, using Lean.",
+            "Our approach incorporates scaffolded data synthesis and self-correction with compiler feedback.",
+            "Our small model reaches 84.6% pass@32 on MiniF2F.",
+            "Our flagship model achieves 88.1% on MiniF2F at pass@32."]
+    source = _said("Goedel-Prover-V2", said, [[0.6, 0.8], [1.0, 0.0], [0.3, 0.954], [0.95, 0.312], [0.9, 0.436]],
+                   ["background", "method", "method", "method", "result"])
+    question = "How does Goedel-Prover-V2 train its prover? How well does it do on MiniF2F?"
+    assert A.intents(question) == ["number", "method"] and A.intent(question) == "number"
+    # a kind asked only in another kind's words is not asked: "How do they evaluate" asks for data, not a method
+    assert A.intents("How do they evaluate their models?") == ["data"]
+    assert A.intents("How does PEARL work?") == ["method"]
+    vec = np.array([1.0, 0.0])
+    assert A.pick_evidence(vec, source, 3, "number") == said[1:2] + said[3:]
+    # the opening names what is proposed and is of no kind asked: the method sentence takes its place
+    assert A.pick_evidence(vec, source, 3, "number", also=["method"]) == said[2:]
+    # a sentence that is the only one of the first kind asked stays
+    assert A.pick_evidence(vec, source, 2, "number", also=["method"]) == [said[2], said[3]]
+    assert A.pick_evidence(vec, source, 1, "number", also=["method"]) == [said[3]]  # one sentence: the first kind
+    # over the seeds, "How does dParallel work and how many decoding steps does it need on GSM8K?": a sentence of what
+    # was found is no method, however the role head labels it, and of the method sentences the one proposing it comes
+    # first, though another is closer
+    dp = ["We introduce dParallel, a simple and effective method for fast sampling.",
+          "We identify that the bottleneck is sequential certainty convergence.",
+          "We introduce certainty-forcing distillation, a novel training strategy.",
+          "Extensive experiments demonstrate that our method can reduce decoding steps.",
+          "dParallel reduces decoding steps from 256 to 30 on GSM8K."]
+    dparallel = _said("dParallel", dp, [[0.9, 0.436], [0.8, 0.6], [0.6, 0.8], [1.0, 0.0], [0.95, 0.312]],
+                      ["method", "method", "method", "method", "result"])
+    assert A.pick_evidence(vec, dparallel, 3, "number") == [dp[0], dp[3], dp[4]]
+    assert A.pick_evidence(vec, dparallel, 3, "number", also=["method"]) == dp[2:]  # in place of the lowest ranked
+
+
 def test_evidence_for_what_problem_a_paper_addresses_picks_its_gap_and_tell_me_more_picks_others() -> None:
     """Read in a conversation: "What problem does Gen-DFL address?" quoted its method and results,
     not "… DFL has also been shown to struggle in high-dimensional settings"; "Tell me more." then

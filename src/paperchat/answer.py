@@ -203,9 +203,24 @@ def asks_what_it_is(question: str) -> bool:
 
 def intent(question: str) -> str:
     """What kind of sentence answers the question: "number", "data", "method", "result", "problem" or ""."""
+    return next(iter(intents(question)), "")
+
+
+def intents(question: str) -> list[str]:
+    """Every kind of sentence the question asks for, the one that answers it first (`intent`): "How does
+    Goedel-Prover-V2 train its prover? How well does it do on MiniF2F?" asks for a figure and the method. A kind is
+    asked only where its words are not those of a kind before it ("How do they evaluate" asks for the data, and its
+    "how do" for no method)."""
     if asks_most(question):  # "Which of them reports the biggest gain?"
-        return "number"
-    return next((name for name, pattern in _INTENTS.items() if pattern.search(question)), "")
+        return ["number"]
+    kinds: list[str] = []
+    taken: list[tuple[int, int]] = []
+    for name, pattern in _INTENTS.items():
+        spans = [m.span() for m in pattern.finditer(question)]
+        if any(not any(a < d and c < b for c, d in taken) for a, b in spans):
+            kinds.append(name)
+        taken += spans
+    return kinds
 
 
 _SEVERAL_ASKED = re.compile(r"\b(?:papers|works|studies|approaches)\b", re.I)  # a question that asks for several
@@ -340,7 +355,7 @@ def joined_notes(*notes: str) -> str:
 def pick_evidence(question_vec: np.ndarray, source: Source, count: int, wants: str = "",
                   bonus: float = 0.15, without: frozenset[str] = frozenset(),
                   seen: frozenset[str] = frozenset(), held: frozenset[str] = frozenset(),
-                  what_it_is: bool = False) -> list[str]:
+                  what_it_is: bool = False, also: Sequence[str] = ()) -> list[str]:
     """The `count` sentences of the source that best answer the question, in abstract order:
     closeness to it, plus `bonus` for a sentence of the kind it asks for (a number for "how
     much", the method for "how does it work", the data for "what data", a result for "what is
@@ -349,7 +364,9 @@ def pick_evidence(question_vec: np.ndarray, source: Source, count: int, wants: s
     of them it holds, for one that holds at least half the terms a question picking among the papers shown
     picks by (`held`: "train" of "Do any of them need training?"). Sentences `seen` in the answer before
     ("Tell me more") are left out while the abstract has others. A question that also asks what the paper is
-    (`what_it_is`) gets its best objective or method sentence beside them when none is kept."""
+    (`what_it_is`) gets its best objective or method sentence beside them when none is kept, and one that asks for
+    `also` other kinds ("How does it train its prover? How well does it do?") the best sentence of each kind beside
+    them, where two or more are kept."""
     assert source.vectors is not None
     sims = source.vectors @ question_vec
     doing: set[int] = set()  # the sentences that say it does without what is asked
@@ -398,6 +415,40 @@ def pick_evidence(question_vec: np.ndarray, source: Source, count: int, wants: s
         ensure(lambda i: i in doing)
     roles = source.roles if len(source.roles) == len(source.sentences) else [""] * len(source.sentences)
 
+    def asked(i: int, kind: str) -> bool:
+        """A sentence of the kind: its figure, its data named, its role; the method said beyond naming what is
+        proposed ("We introduce Goedel-Prover-V2, a family of two language models …" names it) or what was found (a
+        sentence of figures, or "Extensive experiments demonstrate that our method …", the role head may call a
+        method)."""
+        said = source.sentences[i]
+        naming = T.proposes(said) and source.paper.name in said
+        return ((kind == "number" and has_figure(said)) or (kind == "data" and bool(_DATA_NAMED.search(said)))
+                or (kind == "method" and roles[i] == kind and not has_figure(said) and not T.reports(said)
+                    and not naming)
+                or (kind == "result" and roles[i] == kind)
+                or (kind == "problem" and roles[i] in ("objective", "background")))
+
+    kinds = [wants, *also]
+    for n, kind in enumerate(kinds):
+        # over ICLR 2026 "How does Goedel-Prover-V2 train its prover?" (and with "How well does it do on MiniF2F?")
+        # quoted its opening and two sentences of figures, all three methods to the role head, not "… our approach
+        # incorporates three key innovations: (1) … scaffolded data synthesis …; (2) The prover is trained to
+        # self-correct …": a sentence of each kind asked (the first kind's bonus above reads the role alone, and only
+        # a method is read more closely here), in place of the lowest ranked one of no kind asked, else of one that
+        # another kept sentence is of too
+        if (n == 0 and kind != "method") or len(keep) < 2 or any(asked(i, kind) for i in keep):
+            continue
+        # a method proposed first ("Building on this insight, we introduce the core of our approach: certainty-forcing
+        # distillation, …" over dParallel's "We identify that the key bottleneck …", closer to the question)
+        found = next(iter(sorted((i for i in ranked if i not in keep and np.isfinite(sims[i]) and asked(i, kind)),
+                                 key=lambda i: kind == "method" and not T.proposes(source.sentences[i]))), None)
+        before = kinds[:n]
+        spare = ([i for i in reversed(keep) if not any(asked(i, k) for k in before)]
+                 + [i for i in reversed(keep) if not any(asked(i, k) and sum(asked(j, k) for j in keep) == 1
+                                                         for k in before)])
+        if found is not None and spare:
+            keep[keep.index(spare[0])] = found
+
     def says_what(i: int) -> bool:  # "we propose …" (the role head can take it for background), or its aim or method
         return T.proposes(source.sentences[i]) or roles[i] in ("objective", "method")
     if what_it_is and not any(says_what(i) for i in keep):
@@ -411,12 +462,14 @@ def pick_evidence(question_vec: np.ndarray, source: Source, count: int, wants: s
 
 def evidence(question_vec: np.ndarray, sources: list[Source], use: Sequence[int], count: int,
              wants: str = "", without: frozenset[str] = frozenset(), seen: frozenset[str] = frozenset(),
-             held: frozenset[str] = frozenset(), what_it_is: bool = False, ranked: str = "") -> Evidence:
+             held: frozenset[str] = frozenset(), what_it_is: bool = False, ranked: str = "",
+             also: Sequence[str] = ()) -> Evidence:
     """Markdown bullets quoting each source numbered in `use`, and the quotes per source; `seen`:
     sentences quoted just before ("Tell me more"), left out where the abstract has others; `held`: the
     terms a question picking among the papers shown picks by (`pick_evidence`); `ranked`, the kind of figure a
     question asks which of them has the most of (`ranked_kind`): each paper's sentence of its largest such figure,
-    the one it was ordered by, or the one sentence that best answers where it states none."""
+    the one it was ordered by, or the one sentence that best answers where it states none; `also`, the other kinds
+    of sentence the question asks for (`intents`)."""
     lines, quotes = [], {}
     for s in sources:
         if s.n not in use:
@@ -424,7 +477,7 @@ def evidence(question_vec: np.ndarray, sources: list[Source], use: Sequence[int]
         largest = largest_figure(ranked, s.sentences) if ranked else None
         quotes[s.n] = [s.sentences[largest[2]]] if largest else pick_evidence(
             question_vec, s, 1 if ranked else count, wants, without=without, seen=seen, held=held,
-            what_it_is=what_it_is and len(use) == 1)
+            what_it_is=what_it_is and len(use) == 1, also=also)
         venue = f"{s.paper.venue} {s.paper.year}"
         # abstract text is untrusted: "[0,1]" is the paper's text, not a citation, and no link is made
         quoted = inert(" ".join(quotes[s.n]))

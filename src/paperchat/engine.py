@@ -369,9 +369,10 @@ class Engine:
         held = (self._retriever.picked_terms(conversation.picked_phrase(picking) or picking)
                 if plan.reading == "narrow" and conversation.picks(picking) == "holding"
                 and not asks_most(plan.question) else frozenset())
-        return A.evidence(qvec, sources, use, count, A.intent(plan.question),
+        wants, *also = A.intents(plan.question) or [""]
+        return A.evidence(qvec, sources, use, count, wants,
                           frozenset(asked_without(picking)), plan.seen, held, A.asks_what_it_is(plan.question),
-                          A.ranking(plan))
+                          A.ranking(plan), also)
 
     def compare(self, paper_ids: Sequence[str]) -> Table:
         """The comparison table for papers a person names (cells by role and position)."""

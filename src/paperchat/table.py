@@ -170,6 +170,11 @@ def proposes_method(sentence: str) -> bool:
     return proposes(sentence) and not _BESIDE.search(sentence) and not _FINDINGS.search(sentence)
 
 
+def reports(sentence: str) -> bool:
+    """Does the sentence say what was found ("Extensive experiments demonstrate that our method …")?"""
+    return _FINDS_THAT.search(sentence) is not None
+
+
 def states_gap(sentence: str) -> bool:
     """The sentence says what is missing or hard, and says it without pointing back."""
     return bool(_GAP.search(sentence)) and not _POINTS_BACK.search(sentence)
