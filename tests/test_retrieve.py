@@ -551,6 +551,19 @@ def test_a_word_and_participle_joined_by_a_hyphen_is_held_by_a_sentence_with_bot
         assert not retrieve._PARTICIPLE.fullmatch(word)
 
 
+def test_a_word_for_what_a_method_spares_is_held_by_a_sentence_that_spares_it() -> None:
+    """Over ICLR 2026 "Which papers propose memory-efficient optimizers for LLM training, and how do they differ?"
+    rowed one paper: "memory-efficient" (40 of 4,302 abstracts) weighed most of the topic, and LoRA-Pre "reduces the
+    optimizer's memory footprint", COSMOS aims to cut "high memory consumption". One sentence that holds the first part
+    and a word of sparing says it; the first part alone, or in another sentence than the sparing, does not."""
+    wholes = ["memory-efficient", "communication-efficient"]
+    assert retrieve._side_by_side("LoRA-Pre reduces the optimizer's memory footprint.", wholes) == {"memory-efficient"}
+    assert retrieve._side_by_side("We cut communication costs tenfold.", wholes) == {"communication-efficient"}
+    assert retrieve._side_by_side("Adam keeps two moments in memory.", wholes) == set()
+    assert retrieve._side_by_side("Adam keeps two moments in memory. We reduce its variance.", wholes) == set()
+    assert retrieve._side_by_side("A memory efficient optimizer.", wholes) == {"memory-efficient"}  # spaced, as before
+
+
 def test_a_last_clause_that_asks_of_the_papers_is_no_topic(seed_index, settings) -> None:
     """"Which papers propose benchmarks for coding agents, and what do they measure?" over ICML 2026 had the
     topic term "measure", and 2 of its 14 known benchmark papers for coding agents were tabled, those that write it.
