@@ -551,17 +551,38 @@ def test_a_word_and_participle_joined_by_a_hyphen_is_held_by_a_sentence_with_bot
         assert not retrieve._PARTICIPLE.fullmatch(word)
 
 
-def test_a_word_for_what_a_method_spares_is_held_by_a_sentence_that_spares_it() -> None:
+def test_a_word_for_what_a_method_spares_is_held_by_a_sentence_that_spares_it(seed_index, settings) -> None:
     """Over ICLR 2026 "Which papers propose memory-efficient optimizers for LLM training, and how do they differ?"
     rowed one paper: "memory-efficient" (40 of 4,302 abstracts) weighed most of the topic, and LoRA-Pre "reduces the
     optimizer's memory footprint", COSMOS aims to cut "high memory consumption". One sentence that holds the first part
-    and a word of sparing says it; the first part alone, or in another sentence than the sparing, does not."""
+    and a word of sparing says it; the first part alone, or in another sentence than the sparing, does not. And
+    "Which papers propose communication-efficient federated learning methods?" was told the collection has nothing
+    on it: no hit wrote the word whole, so it was a compound no paper says (`_unwritten_compound`)."""
     wholes = ["memory-efficient", "communication-efficient"]
     assert retrieve._side_by_side("LoRA-Pre reduces the optimizer's memory footprint.", wholes) == {"memory-efficient"}
     assert retrieve._side_by_side("We cut communication costs tenfold.", wholes) == {"communication-efficient"}
     assert retrieve._side_by_side("Adam keeps two moments in memory.", wholes) == set()
     assert retrieve._side_by_side("Adam keeps two moments in memory. We reduce its variance.", wholes) == set()
+    # near, and not across a comma: over ICML 2026 "energy-efficient" had rowed an unlearning paper with energy scores
+    assert retrieve._side_by_side("Adam keeps two moments in memory for every weight and then reduces noise.",
+                                  wholes) == set()
+    assert retrieve._side_by_side("Energy is accurate and efficient, enabling energy-based unlearning.",
+                                  ["energy-efficient"]) == set()
+    assert retrieve._side_by_side("It cuts energy consumption by 57%.", ["energy-efficient"]) == {"energy-efficient"}
     assert retrieve._side_by_side("A memory efficient optimizer.", wholes) == {"memory-efficient"}  # spaced, as before
+    r = Retriever(seed_index, settings.retrieval)
+    paper = next(iter(seed_index.snapshot().papers.values()))
+    fl = [replace(paper, paper_id=f"fl{i}", title=title, abstract=abstract, roles=[]) for i, (title, abstract) in
+          enumerate([("Converge Faster, Talk Less", "Federated learning clients send fewer bits: we cut communication."),
+                     ("Weighting Methods in Federated Learning Through Communication Compression",
+                      "We study federated learning with heterogeneous data."),
+                     ("Guiding Clients in Federated Learning", "Federated learning across hospitals.")])]
+    hits = [Hit(p, 0.1, 0.5) for p in fl]
+    query = "Which papers propose communication-efficient federated learning methods, and how do they differ?"
+    assert r.topic_terms(query, hits) >= {"communication-efficient", "feder"}
+    assert not r._unwritten_compound(query, r.topic_terms(query, hits), hits)
+    assert retrieve._says_all(fl[1], {"communication-efficient", "feder"})
+    assert not retrieve._says_all(fl[2], {"communication-efficient", "feder"})
 
 
 def test_a_last_clause_that_asks_of_the_papers_is_no_topic(seed_index, settings) -> None:
@@ -617,6 +638,15 @@ def test_a_comparison_whose_first_hits_lack_its_topic_rows_a_deeper_hit_that_hol
     assert r.confidence(question, hits) == pytest.approx(0.30 + settings.retrieval.coverage_weight)
     # and none at all when no hit holds it
     assert r.relevant(question, hits[:3], comparative=True, k=3) == set()
+    # first hits that hold little of it (FaPS below, "training-free" only in a result sentence: a quarter) do not let
+    # those holding none in by their cosine ("No Free Lunch", first): over ICML 2026 "Which papers propose
+    # energy-efficient language models?" rowed two papers on energy-based models so, beside one reporting an "energy
+    # reduction", and the spiking language models further down were rows only while no first hit held any of it
+    said = ["We speed up diffusion training.", "Our sampler is training-free at test time."]
+    little = replace(first[1], abstract=" ".join(said), roles=["method", "result"])
+    hits[1] = Hit(little, 0.1, 0.29)
+    assert 0 < r.coverage(question, little, result_weight=settings.retrieval.result_only_weight) < 0.5
+    assert r.relevant(question, hits, comparative=True, k=3) == {little.paper_id, prophet.paper_id}
 
 
 def test_a_comparisons_top_hit_that_lacks_its_topic_gets_no_row_when_others_hold_all_of_it(seed_index,

@@ -256,10 +256,16 @@ class Retriever:
         # unless the question asks about evaluation ("Which papers evaluate on ImageNet?")
         weight = 1.0 if evaluation else s.result_only_weight
         cover = {h.paper.paper_id: self.covered(query, h.paper, topic, groups, weight) for h in hits}
-        if (topic or groups) and not any(cover[h.paper.paper_id] for h in first) and not named:
+        if (topic or groups) and not named and max(cover[h.paper.paper_id] for h in first) < TOPIC_SHARE:
             # no paper holds the topic ("ICML 2026 papers on diffusion language models", none is), unless one
-            # further down holds all of it ("training-free": Prophet, 8th, where the first five are on "training")
-            return {h.paper.paper_id for h in hits[k:] if cover[h.paper.paper_id] >= 1.0}
+            # further down holds all of it ("training-free": Prophet, 8th, where the first five are on "training").
+            # And where the first hold little of it, those that hold some, beside those further down that hold all:
+            # over ICML 2026 "Which papers propose energy-efficient language models?" had its first hits on
+            # energy-based models rowed by their cosine, beside one that reports an "energy reduction" (a quarter of
+            # the topic, said only in its results), when the spiking language models further down hold it all
+            deep = {h.paper.paper_id for h in hits[k:] if cover[h.paper.paper_id] >= 1.0}
+            if deep or not any(cover[h.paper.paper_id] for h in first):
+                return {h.paper.paper_id for h in first if cover[h.paper.paper_id]} | deep
         score = {h.paper.paper_id: h.dense + s.coverage_weight_relevance * cover[h.paper.paper_id] for h in hits}
         papers = {h.paper.paper_id: h.paper for h in hits}
         best = max(score[h.paper.paper_id] for h in first)
@@ -535,7 +541,9 @@ class Retriever:
         as opposed to the aspect it compares them on ("protect") or the verb that joins its topics
         ("combine … with"); all terms if none is shared."""
         terms = self._topic_candidates(query)
-        held = [set(tokenize(f"{h.paper.title}. {h.paper.abstract}")) for h in hits]
+        wholes = {t for t in terms if "-" in t}  # "communication-efficient" as `_side_by_side` reads it
+        held = [set(tokenize(text := f"{h.paper.title}. {h.paper.abstract}")) | _side_by_side(text, wholes)
+                for h in hits]
         return {t for t in terms if sum(t in h for h in held) >= 2} or terms
 
     def _topic_candidates(self, query: str) -> set[str]:
@@ -781,8 +789,11 @@ def _with_setting(paper: Paper, put_in: Sequence[tuple[str, set[str]]]) -> str:
 
 
 def _says_all(paper: Paper, terms: set[str]) -> bool:
-    """Does the paper's title, or one sentence of its abstract, hold all the terms?"""
-    return any(terms <= set(tokenize(part)) for part in [paper.title, *sentences(paper.abstract)])
+    """Does the paper's title, or one sentence of its abstract, hold all the terms (a hyphenated one as
+    `_side_by_side` reads it)?"""
+    wholes = {t for t in terms if "-" in t}
+    return any(terms <= set(tokenize(part)) | _side_by_side(part, wholes)
+               for part in [paper.title, *sentences(paper.abstract)])
 
 
 # the verb a question asks for papers with, and those "or"/"and" join to it: "Which papers prune or merge tokens …?"
@@ -816,29 +827,45 @@ _PARTICIPLE = re.compile(r"(?!(?:self|non|semi|multi|pre|post|co|re|cross|well|i
                          r"(?:[a-z]+ed|written|driven|given|known|grown|drawn|shown|taken|chosen|proven|spoken)")
 
 
-# a hyphenated word for what a method spares ("memory-efficient", "communication-efficient"): a sentence that holds the
-# first part and a word of sparing it says it another way. Over ICLR 2026 "Which papers propose memory-efficient
-# optimizers for LLM training?" rowed one paper: LoRA-Pre "reduces the optimizer's memory footprint", and the whole
-# word, held by 40 of 4,302 abstracts, weighed most of the topic
+# a hyphenated word for what a method spares ("memory-efficient", "communication-efficient"): a sentence that puts
+# the first part within SPARED_WITHIN words of a word of sparing says it another way. Over ICLR 2026 "Which papers
+# propose memory-efficient optimizers for LLM training?" rowed one paper: LoRA-Pre "reduces the optimizer's memory
+# footprint", and the whole word, held by 40 of 4,302 abstracts, weighed most of the topic. Near, not anywhere in the
+# sentence: over ICML 2026 "energy-efficient" had then rowed "Energy-based models … have historically been less
+# prevalent" and "energy is both accurate and efficient"
 _SPARING = re.compile(r"[a-z0-9]+-(?:efficient|saving)")
-_SPARES = frozenset(tokenize("efficient efficiency reduce reduction save saving low lower less fewer cut"))
+_SPARES = frozenset(tokenize("efficient efficiency reduce reduction save saving low lower less fewer cut compress compression"))
+SPARED_WITHIN = 3  # words between ("reduces the optimizer's memory"); set by hand on the two questions above
+
+
+def _spares(sentence: str, first: str) -> bool:
+    """Does the sentence put the term `first` within SPARED_WITHIN words of a word of sparing, with no comma or
+    other stop between ("energy is both accurate and efficient, enabling Energy-based Unlearning …" does not)?"""
+    for part in re.split(r"[,;:()\[\]]", sentence):
+        words = [set(tokenize(w)) for w in re.findall(r"[\w'’-]+", part)]
+        at = [i for i, w in enumerate(words) if first in w]
+        if any(words[j] & _SPARES for i in at for j in range(max(0, i - SPARED_WITHIN), i + SPARED_WITHIN + 1)
+               if j < len(words) and j != i):
+            return True
+    return False
 
 
 def _side_by_side(text: str, wholes: Iterable[str]) -> set[str]:
     """Of the hyphenated `wholes`, those `text` writes with a space for a hyphen ("test time" for
     "test-time"; "energy based", not any "energy", for "energy-based"), those made of a word and a
     participle whose parts one sentence of `text` holds (`_PARTICIPLE`), and those of what a method spares whose
-    first part one sentence holds beside a word of sparing (`_SPARING`)."""
+    first part one sentence puts near a word of sparing (`_SPARING`, `_spares`)."""
     wholes = set(wholes)
     spaced = {w for w in wholes if re.search(r"(?<![\w-])" + r"[\s-]+".join(map(re.escape, w.split("-"))) + r"(?![\w-])",
                                              text, re.I)}
     parted = {w: set(tokenize(w)[1:]) for w in wholes - spaced if _PARTICIPLE.fullmatch(w)}
-    spared = {w: set(tokenize(w.split("-")[0])) for w in wholes - spaced if _SPARING.fullmatch(w)}
+    spared = {w: tokenize(w.split("-")[0]) for w in wholes - spaced if _SPARING.fullmatch(w)}
     if not parted and not spared:
         return spaced
-    said = [set(tokenize(s)) for s in sentences(text)]
-    return (spaced | {w for w, parts in parted.items() if len(parts) == 2 and any(parts <= s for s in said)}
-            | {w for w, first in spared.items() if len(first) == 1 and any(first <= s and s & _SPARES for s in said)})
+    said = sentences(text)
+    held = [set(tokenize(s)) for s in said]
+    return (spaced | {w for w, parts in parted.items() if len(parts) == 2 and any(parts <= s for s in held)}
+            | {w for w, first in spared.items() if len(first) == 1 and any(_spares(s, first[0]) for s in said)})
 
 
 def _spelled_apart(terms: Iterable[str], idf: dict[str, float]) -> list[str]:
