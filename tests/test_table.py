@@ -505,6 +505,8 @@ def test_a_question_asking_what_a_paper_is_and_a_figure_quotes_what_it_proposes_
     question = "What does HumanLM do and how many participants were in its study?"
     assert A.intent(question) == "number" and A.asks_what_it_is(question)
     assert not A.asks_what_it_is("How many participants were in HumanLM's study?")
+    # over ICML 2026, with a comma before its "and", it quoted three sentences of data and figures
+    assert A.asks_what_it_is("What is HumanLM, and how is it evaluated?")
     vec = np.array([1.0, 0.0])
     assert said[1] not in A.pick_evidence(vec, source, 3, "number")
     assert A.pick_evidence(vec, source, 3, "number", what_it_is=True) == said[1:]

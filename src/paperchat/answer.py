@@ -193,7 +193,7 @@ _DATA_NAMED = re.compile(r"\b(?i:datasets?|benchmarks?|corpus|corpora|evaluat\w*
 
 # "What does HumanLM do and how many …?", "What is GenCape and what are its two main components?": what the paper is,
 # asked beside a figure or its data
-_ASKS_WHAT_IT_IS = re.compile(r"\bwhat (?:does|do|did) [\w-]+(?: [\w-]+){0,3}? do\b|\bwhat (?:is|are) [\w-]+ and\b", re.I)
+_ASKS_WHAT_IT_IS = re.compile(r"\bwhat (?:does|do|did) [\w-]+(?: [\w-]+){0,3}? do\b|\bwhat (?:is|are) [\w-]+,? and\b", re.I)
 
 
 def asks_what_it_is(question: str) -> bool:
