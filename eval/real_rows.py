@@ -44,10 +44,11 @@ nothing since; a mesh or surface reconstructed from points or views is not "gene
 compares optimizers proposes none (j7). k, 4 more written in the session after 2eff35d to try its reading of a
 hyphenated word for what a method spares ("memory-efficient", "communication-efficient", "energy-efficient"; k1 was
 one of that session's conversations, answered over one paper before), so they measure the change more than they test
-it; judged on the rows of 2eff35d and of the change (two versions of it among them), read together, and on the papers
-a word search found ("communication" near "cost", "overhead", "rounds"; "energy" near "efficient", "consumption"). An
-LLM-inference system that reports an energy reduction counts as energy-efficient (k3), a study of deployment costs
-does not. A judgment
+it; judged on the rows of 2eff35d and of the change (three versions of it among them), read together, and on the
+papers a word search found ("communication" near "cost", "overhead", "rounds"; "energy" near "efficient",
+"consumption"). An LLM-inference system that reports an energy reduction counts as energy-efficient (k3), a study of
+deployment costs does not; an analysis that also proposes a communication-efficient variant counts (k4, Lion). A
+judgment
 is strict about the question's verb: a paper that analyses unlearning is not one that "proposes unlearning methods".
 """
 

@@ -617,6 +617,11 @@ class Retriever:
         groups = [[_held_whole(_spelled_apart(item, idf), idf) for item in items] for items in groups]
         wholes = {t for t in terms.union(*(t for items in groups for t in items)) if "-" in t}
         unseen = 2 * max(idf.values(), default=1.0)
+        # a word for what a method spares weighs as its first part does: read as that part near a word of sparing, it is
+        # about as common as the part, not as rare as the whole word ("memory-efficient", 5.5 over ICML 2026, had
+        # left "Which papers propose memory-efficient KV cache methods?" two rows of the KV-cache papers, memory 2.5)
+        spared = {w: tokenize(w.split("-")[0]) for w in wholes if _SPARING.fullmatch(w)}
+        idf = {**idf, **{w: idf.get(first[0], idf.get(w, unseen)) for w, first in spared.items() if len(first) == 1}}
         if (result_weight < 1.0 or background_weight < 1.0) and len(said := sentences(paper.abstract)) == len(paper.roles):
             weight = dict.fromkeys(tokenize(paper.title) + list(_side_by_side(paper.title, wholes)), 1.0)
             for sentence, role in zip(said, paper.roles, strict=True):
