@@ -1101,16 +1101,21 @@ _OPENERS = frozenset({"addition", "contrast", "particular", "short", "summary", 
 
 def _definition_unsaid(clause: str, source: Source, own: set[str]) -> str:
     """Why the clause is unsupported when it says what a thing is in a relative clause or an apposition (`_DEFINED`,
-    `_APPOSED`) that no sentence of the abstract says, holding the definition's key terms but `PART_MISSING`, else "". The thing's own words,
-    the paper's name (`own`) and any word for a method or a kind ("framework", "variant") are none of them."""
+    `_APPOSED`) that no sentence of the abstract says (read with the title), holding the definition's key terms but
+    `PART_MISSING`, else "". The thing's own words, the paper's name (`own`) and any word for a method or a kind
+    ("framework", "variant") are none of them."""
     found = [*_DEFINED.finditer(clause),
              *(m for m in _APPOSED.finditer(clause) if m.group("thing").split()[-1].lower() not in _OPENERS)]
     for m in found:
         said = (_key_terms(m.group("what")) - _key_terms(m.group("thing")) - own
                 - _KINDS - _RELATIONAL - _COLLECTIVE)
-        if said and not any(_holds(sent, said) for sent in source.sentences):
-            words = m.group("thing").split()  # "uses Lean": the thing from its article or name on
-            at = next((i for i, w in enumerate(words) if w.lower() in ("the", "a", "an") or not w[0].islower()), 0)
+        # read with the title, which may say the rest of what the paper's own method is: "CGPO, a diffusion-based
+        # reinforcement learning approach that integrates training-free guidance into the denoising process …" (over
+        # ICML 2026) is the title's "Diffusion-based Reinforcement Learning" and the sentence that proposes CGPO
+        if said and not any(_holds(f"{source.paper.title}. {sent}", said) for sent in source.sentences):
+            words = m.group("thing").split()  # "CGPO uses MuJoCo": the thing from its last article, else its last name
+            at = max((i for i, w in enumerate(words) if w.lower() in ("the", "a", "an")),
+                     default=max((i for i, w in enumerate(words) if not w[0].islower()), default=0))
             return f"no sentence of the abstract says that {' '.join(words[at:])} is {m.group('what').strip()}"
     return ""
 
