@@ -264,8 +264,10 @@ class Retriever:
             # energy-based models rowed by their cosine, beside one that reports an "energy reduction" (a quarter of
             # the topic, said only in its results), when the spiking language models further down hold it all
             deep = {h.paper.paper_id for h in hits[k:] if cover[h.paper.paper_id] >= 1.0}
-            if deep or not any(cover[h.paper.paper_id] for h in first):
-                return {h.paper.paper_id for h in first if cover[h.paper.paper_id]} | deep
+            if not any(cover[h.paper.paper_id] for h in first):
+                return deep
+            if deep:  # what they contribute is asked as of any rows (a benchmark is no method)
+                return _doing(query, hits, {h.paper.paper_id for h in first if cover[h.paper.paper_id]} | deep)
         score = {h.paper.paper_id: h.dense + s.coverage_weight_relevance * cover[h.paper.paper_id] for h in hits}
         papers = {h.paper.paper_id: h.paper for h in hits}
         best = max(score[h.paper.paper_id] for h in first)
