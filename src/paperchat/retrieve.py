@@ -544,8 +544,7 @@ class Retriever:
         ("combine … with"); all terms if none is shared."""
         terms = self._topic_candidates(query)
         wholes = {t for t in terms if "-" in t}  # "communication-efficient" as `_side_by_side` reads it
-        held = [set(tokenize(text := f"{h.paper.title}. {h.paper.abstract}")) | _side_by_side(text, wholes)
-                for h in hits]
+        held = [_held_terms(f"{h.paper.title}. {h.paper.abstract}", wholes) for h in hits]
         return {t for t in terms if sum(t in h for h in held) >= 2} or terms
 
     def _topic_candidates(self, query: str) -> set[str]:
@@ -799,8 +798,12 @@ def _says_all(paper: Paper, terms: set[str]) -> bool:
     """Does the paper's title, or one sentence of its abstract, hold all the terms (a hyphenated one as
     `_side_by_side` reads it)?"""
     wholes = {t for t in terms if "-" in t}
-    return any(terms <= set(tokenize(part)) | _side_by_side(part, wholes)
-               for part in [paper.title, *sentences(paper.abstract)])
+    return any(terms <= _held_terms(part, wholes) for part in [paper.title, *sentences(paper.abstract)])
+
+
+def _held_terms(text: str, wholes: Iterable[str]) -> set[str]:
+    """The terms of `text`, and those of the hyphenated `wholes` it says another way (`_side_by_side`)."""
+    return set(tokenize(text)) | _side_by_side(text, wholes)
 
 
 # the verb a question asks for papers with, and those "or"/"and" join to it: "Which papers prune or merge tokens …?"
