@@ -266,3 +266,37 @@ def test_what_a_paper_does_then_what_it_gives_is_judged_in_its_two_parts(real_se
                           "--index", str(real_settings.index_dir)], capture_output=True, text=True)
     verdicts = {row["id"]: row["verdict"] for row in map(json.loads, out.stdout.splitlines())}
     assert verdicts == {"true": "supported", "count": "unsupported", "figure": "unsupported"}
+
+
+D3LLM = ("Diffusion large language models (dLLMs) offer capabilities beyond those of autoregressive (AR) LLMs, such as "
+         "parallel decoding and random-order generation. However, realizing these benefits in practice is non-trivial, as "
+         "dLLMs inherently face an accuracy-parallelism trade-off. Despite increasing interest, existing methods typically "
+         "focus on only one-side of the coin, targeting either efficiency or performance. To address this limitation, we "
+         "propose d3LLM (Pseudo-Distilled Diffusion Large Language Model), striking a balance between accuracy and "
+         "parallelism: (i) during training, we introduce pseudo-trajectory distillation to teach the model which tokens can "
+         "be decoded confidently at early steps, thereby improving parallelism; (ii) during inference, we employ "
+         "entropy-based multi-block decoding with a KV-cache refresh mechanism to achieve high parallelism while "
+         "maintaining accuracy. To better evaluate dLLMs, we also introduce AUP (Accuracy Under Parallelism), a new metric "
+         "that jointly measures accuracy and parallelism. Experiments demonstrate that our d3LLM achieves up to 10× speedup "
+         "over vanilla LLaDA/Dream, and up to 5× speedup over the AR models (Qwen-2.5-7B) without much accuracy "
+         "degradation.")
+
+
+def test_what_a_paper_is_then_what_it_gives_is_judged_in_its_two_parts(real_engine) -> None:
+    """Asked "What is d3LLM, and how much faster is it?" (ICML 2026), the model wrote "d3LLM is a pseudo-distilled
+    diffusion large language model that achieves up to 10× speedup …", the abstract's own words, and the whole
+    answer was withheld ("the number 10× is in the abstract, but not in the sentences that bear on the rest"):
+    the closest sentence opens on dLLMs, the figure's sentence lacks "pseudo-distilled". What a thing is, then
+    "that achieves …" with the figure, is judged as its two parts; a figure the abstract does not state is
+    still withheld."""
+    from paperchat.schema import Paper
+
+    d3 = Paper(paper_id="d3llm", title="d3LLM: Ultra-Fast Diffusion LLM using Pseudo-Trajectory Distillation",
+               abstract=D3LLM, venue="ICML", year=2026)
+    said = ("d3LLM is a pseudo-distilled diffusion large language model that achieves up to 10× speedup over vanilla "
+            "LLaDA/Dream and up to 5× speedup over the AR models (Qwen-2.5-7B) without much accuracy degradation [1].")
+    [(_, checked)] = real_engine.check(said, {1: d3})
+    assert checked.text is not None, checked.reason
+    for wrong in (said.replace("10×", "12×"), said.replace("that achieves up to 10×", "that achieves up to 20×")):
+        [(_, checked)] = real_engine.check(wrong, {1: d3})
+        assert checked.text is None, wrong
