@@ -549,6 +549,40 @@ def test_a_question_asking_for_two_kinds_of_sentence_quotes_one_of_each() -> Non
     assert A.pick_evidence(vec, dparallel, 3, "number", also=["method"]) == dp[2:]  # in place of the lowest ranked
 
 
+def test_a_how_does_it_work_question_quotes_the_method_the_paper_proposes() -> None:
+    """Over ICLR 2026 "How does CyclicReflex improve reasoning models?" quoted its opening on reasoning models and two
+    sentences the role head calls methods ("Through empirical analysis, we show …", "we draw an analogy …"), not
+    "we propose cyclical reflection token scheduling, …" a hair further from the question; the model then said it
+    works by what reasoning models do. The closest sentence stays; the proposal takes the lowest ranked one's place."""
+    said = ["Large reasoning models harness test-time scaling to perform multi-step reasoning.",
+            "Through empirical analysis, we show that over-reflection can degrade model performance.",
+            "We draw an analogy between reflection token usage and learning rate scheduling.",
+            "Building on this insight, we propose cyclical reflection token scheduling, a training-free decoding strategy.",
+            "Experiments on MATH500 demonstrate that it consistently improves performance."]
+    source = _said("CyclicReflex", said, [[1.0, 0.0], [0.8, 0.6], [0.79, 0.613], [0.78, 0.626], [0.7, 0.714]],
+                   ["background", "method", "method", "method", "result"])
+    vec = np.array([1.0, 0.0])
+    assert A.pick_evidence(vec, source, 3) == said[:3]
+    assert A.pick_evidence(vec, source, 3, "method") == [said[0], said[1], said[3]]
+    assert A.pick_evidence(vec, source, 1, "method") == [said[0]]  # one sentence: the closest
+    # one that a kind also asked needs stays: "… and how well does it do?" keeps its figure
+    assert said[4] in A.pick_evidence(vec, source, 3, "method", also=["result"])
+
+
+def test_evidence_leaves_out_a_sentence_that_points_to_the_code() -> None:
+    """Over ICLR 2026 "What does TTT3R do, and what results does it report?" quoted "Code is available in" (its link
+    taken out; the source card shows it) as the third sentence."""
+    said = ["Recurrent networks have become competitive for 3D reconstruction.",
+            "This training-free intervention, termed TTT3R, achieves a 2× improvement in global pose estimation.",
+            "Code is available in"]
+    source = _said("TTT3R", said, [[0.6, 0.8], [0.9, 0.436], [1.0, 0.0]], ["background", "result", "other"])
+    vec = np.array([1.0, 0.0])
+    assert A.pick_evidence(vec, source, 3, "result") == said[:2]
+    assert A.pick_evidence(vec, source, 1) == [said[1]]
+    alone = _said("Alone", said[2:], [[1.0, 0.0]], ["other"])  # nothing else to quote: it stays
+    assert A.pick_evidence(vec, alone, 2) == said[2:]
+
+
 def test_evidence_for_what_problem_a_paper_addresses_picks_its_gap_and_tell_me_more_picks_others() -> None:
     """Read in a conversation: "What problem does Gen-DFL address?" quoted its method and results,
     not "… DFL has also been shown to struggle in high-dimensional settings"; "Tell me more." then

@@ -387,6 +387,12 @@ def pick_evidence(question_vec: np.ndarray, source: Source, count: int, wants: s
     if seen and fresh:  # "Tell me more": what was not quoted before
         sims[[i for i in range(len(source.sentences)) if i not in fresh]] = -np.inf
         count = min(count, len(fresh))
+    # a sentence that points to the code says nothing of the paper, its link taken out and shown on the source card:
+    # over ICLR 2026 "What does TTT3R do, and what results does it report?" quoted "Code is available in" third
+    pointers = [i for i, sentence in enumerate(source.sentences) if T.points_to_code(sentence) and np.isfinite(sims[i])]
+    if pointers and len(pointers) < int(np.isfinite(sims).sum()):
+        sims[pointers] = -np.inf
+        count = min(count, int(np.isfinite(sims).sum()))
     ranked = np.argsort(-sims).tolist()
     keep = ranked[:count]
 
@@ -446,6 +452,18 @@ def pick_evidence(question_vec: np.ndarray, source: Source, count: int, wants: s
         spare = ([i for i in reversed(keep) if not any(asked(i, k) for k in before)]
                  + [i for i in reversed(keep) if not any(asked(i, k) and sum(asked(j, k) for j in keep) == 1
                                                          for k in before)])
+        if found is not None and spare:
+            keep[keep.index(spare[0])] = found
+    if wants == "method" and len(keep) >= 2 and not any(asked(i, "method") and T.proposes(source.sentences[i]) for i in keep):
+        # over ICLR 2026 "How does CyclicReflex improve reasoning models?" quoted its opening on reasoning models, "Through
+        # empirical analysis, we show …" and "we draw an analogy …" (methods to the role head), not "we propose
+        # cyclical reflection token scheduling …, a training-free decoding strategy that dynamically modulates …", a
+        # hair further from the question, and the model said it works by what reasoning models do: the method proposed,
+        # in place of the lowest ranked sentence but the closest that no other kind asked needs
+        found = next((i for i in ranked if i not in keep and np.isfinite(sims[i]) and asked(i, "method")
+                      and T.proposes(source.sentences[i])), None)
+        spare = [i for i in reversed(keep) if i != keep[0]
+                 and not any(asked(i, k) and sum(asked(j, k) for j in keep) == 1 for k in also)]
         if found is not None and spare:
             keep[keep.index(spare[0])] = found
 
