@@ -47,7 +47,14 @@ one of that session's conversations, answered over one paper before), so they me
 it; judged on the rows of 2eff35d and of the change (three versions of it among them), read together, and on the
 papers a word search found ("communication" near "cost", "overhead", "rounds"; "energy" near "efficient",
 "consumption"). An LLM-inference system that reports an energy reduction counts as energy-efficient (k3), a study of
-deployment costs does not; an analysis that also proposes a communication-efficient variant counts (k4, Lion). A
+deployment costs does not; an analysis that also proposes a communication-efficient variant counts (k4, Lion). l, 3
+more written in the session after 7c1f91a to try its reading of a verb in -ify as the noun in -ification ("quantify
+uncertainty" and "uncertainty quantification", "detoxify" and "detoxification"), so they too measure the change more
+than they test it; judged on the rows of 7c1f91a and of the change, read together, and on the papers a word search
+found ("uncertainty quantification", "quantify … uncertainty" beside "LLM" or "language model"). Uncertainty of an
+evaluation's estimate, or of a CLIP-like model's embeddings, is not an LLM's (l1); a method shown on detoxification
+tasks that does not detoxify at test time is off (l3). The same change gave m11 and g8 a row each, read after it (both
+off). A
 judgment
 is strict about the question's verb: a paper that analyses unlearning is not one that "proposes unlearning methods".
 """

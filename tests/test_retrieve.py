@@ -887,6 +887,18 @@ def test_tokenization_is_not_tokens_but_personal_still_finds_personalized() -> N
         tokenize("supervised fine-tuning on noise")[1:]
 
 
+def test_a_verb_in_ify_is_the_noun_in_ification() -> None:
+    """Over ICML 2026 "Which papers detoxify language models at test time?" tabled four test-time papers, not "Test-Time
+    Detoxification without Training or Learning Anything" alone: Snowball gives "detoxifi" and "detoxif", so no
+    abstract held the question's word ("quantify uncertainty" met no "uncertainty quantification" either)."""
+    from paperchat.text import tokenize
+
+    for verb, noun in (("detoxify", "detoxification"), ("quantify", "quantification"), ("unify", "unification"),
+                       ("classify", "classification"), ("sparsify", "sparsification"), ("verify", "verification")):
+        assert tokenize(verb, query=True) == tokenize(noun) == tokenize(f"{verb}ing")[:1], verb
+    assert tokenize("motif") == tokenize("motifs") and tokenize("if gif") == ["gif"]  # a word that is no -ify, alone
+
+
 def test_a_name_in_capitals_an_abstract_coins_in_brackets_names_that_paper(seed_index, settings) -> None:
     """Over ICML 2026 "What does GUARD do to mitigate memorization?" quoted three other memorization papers beside
     the one that introduces "Guidance Using Attractive-Repulsive Dynamics (GUARD)": its title does not say GUARD,

@@ -122,7 +122,7 @@ _HYPHEN_PLURAL = re.compile(r"^[a-z]{2,}[^suie]s$")
 
 
 # What `tokenize` gives changed: a keyword index saved with another version is rebuilt on load.
-TOKENS_VERSION = 11
+TOKENS_VERSION = 12
 
 # Greek letters (and nabla) as their names: "τ-Bench" and "tau-bench", "∇-Reasoner" and "nabla-reasoner", "α-DPO" and
 # "alpha-DPO" are one term (a title writes the letter, clean.py turns "$\tau$" into it; a person types either)
@@ -168,6 +168,8 @@ def _stems(word: str, stem: Callable[[str], str], query: bool) -> list[str]:
         return [_KEPT[kept]] if query or not made else [_KEPT[kept], f"{made.group(1)}iz"]
     base = stem(word)
     base = _FAMILY.get(base, base)
+    if base.endswith("if") and len(base) >= 4:  # "quantification" is "quantify" (Snowball: "quantif", "quantifi")
+        base += "i"
     if not made:
         return [base]
     return [f"{made.group(1)}iz"] if query or base.endswith("iz") else [f"{made.group(1)}iz", base]
