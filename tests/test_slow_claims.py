@@ -300,3 +300,51 @@ def test_what_a_paper_is_then_what_it_gives_is_judged_in_its_two_parts(real_engi
     for wrong in (said.replace("10×", "12×"), said.replace("that achieves up to 10×", "that achieves up to 20×")):
         [(_, checked)] = real_engine.check(wrong, {1: d3})
         assert checked.text is None, wrong
+
+
+RACER = ("Efficiently routing queries to the optimal large language model (LLM) is crucial for optimizing the "
+         "cost-performance trade-off in multi-model systems. However, most existing routers rely on single-model "
+         "selection, making them susceptible to misrouting. In this work, we formulate LLM routing as the α-VOR problem "
+         "to minimize expected set size while controlling the misrouting risk, and propose a novel method – RACER, "
+         "extending base routers to output model sets that can be subsequently aggregated for improved output. In "
+         "particular, RACER constructs nested model sets via augmented scoring and utilizes finite-sample concentration "
+         "bounds to calibrate a threshold that allows for both variable set sizes and abstention. We theoretically prove "
+         "that RACER achieves rigorous distribution-free risk control on unseen test data in a post-hoc and "
+         "model-agnostic manner. Extensive experiments verify our theoretical guarantees and demonstrate that RACER "
+         "consistently enhances downstream accuracy across a wide range of benchmarks.")
+NOT_FREE = ("Reasoning-capable large language models (LLMs) have recently been adopted as automated judges, but their "
+            "benefits and costs in LLM-as-a-Judge settings remain unclear. Through controlled comparisons between "
+            "reasoning and non-reasoning judges, we show that explicit reasoning substantially improves judgment accuracy "
+            "on tasks requiring structured verification (e.g., math and coding), while offering limited or even negative "
+            "gains on simpler evaluations and incurring significantly higher computational cost. These findings motivate "
+            "that reasoning should be used selectively rather than universally, with awareness of possible distribution "
+            "shift. We propose a Robust Adaptive Cost-Efficient Router (RACER), which dynamically selects between "
+            "reasoning and non-reasoning judges under a fixed budget by formulating routing as a constrained "
+            "distributionally robust optimization problem. RACER explicitly accounts for distribution shift via a "
+            "KL-divergence uncertainty set, admits an efficient primal–dual algorithm, and enjoys theoretical guarantees "
+            "including uniqueness of the optimal policy and linear convergence. Extensive experiments show that RACER "
+            "achieves superior accuracy–cost trade-offs under distribution shift.")
+
+
+def test_a_sentence_about_a_name_two_papers_give_their_work_is_said_of_the_one_that_says_it(real_engine) -> None:
+    """Asked "What is RACER, and how does it route queries?" (ICML 2026, two papers call their router RACER), the
+    model wrote "RACER is a robust adaptive cost-efficient router that dynamically selects between reasoning and
+    non-reasoning judges …", the second paper's own words, and it was withheld as the first RACER's ("it is what
+    Reasoning Is Not Free says"): it is kept, citing the paper that says it; what neither says is still withheld."""
+    from paperchat.schema import Paper
+
+    racer = Paper(paper_id="racer", title="RACER: Risk-Aware Calibrated Efficient Routing for Large Language Models",
+                  abstract=RACER, venue="ICML", year=2026)
+    free = Paper(paper_id="not-free", title="Reasoning Is Not Free: Robust Adaptive Cost-Efficient Router for "
+                 "LLM-as-a-Judge", abstract=NOT_FREE, venue="ICML", year=2026)
+    said = ("RACER is a robust adaptive cost-efficient router that dynamically selects between reasoning and "
+            "non-reasoning judges under a fixed budget by formulating routing as a constrained distributionally robust "
+            "optimization problem.")
+    [(_, checked)] = real_engine.check(said, {1: racer, 2: free}, uncited=True)
+    assert checked.text is not None and checked.cited == [2], checked.reason
+    [(_, checked)] = real_engine.check("RACER constructs nested model sets via augmented scoring.", {1: racer, 2: free},
+                                       uncited=True)
+    assert checked.text is not None and checked.cited == [1], checked.reason
+    [(_, checked)] = real_engine.check("RACER is a router for diffusion models that generates images.",
+                                       {1: racer, 2: free}, uncited=True)
+    assert checked.text is None

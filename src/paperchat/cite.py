@@ -61,6 +61,7 @@ from paperchat.claims import (
     DATA_NAME,
     DIRECTION_WHY,
     NEEDING,
+    coined,
     conflict,
     counted_words,
     done_without,
@@ -704,6 +705,12 @@ class Verifier:
                 if (close and close[owner] - close[n] > self.attribution_margin
                         and not (n in joint and owner in joint)  # said of both: closer to one is no matter
                         and not _numbers_say_whose(said, by_n[n], by_n[owner])):
+                    if owner in _namesakes(by_n, n):  # said of the one of that name that says it, if it does
+                        ok, backing, _ = self._support(said, self.embed([said])[0], by_n[owner])
+                        if ok:
+                            final = list(dict.fromkeys(owner if k == n else k for k in final))
+                            support = {k: v for k, v in support.items() if k != n} | {owner: [backing]}
+                            continue
                     return _unsupported(sentence, report, f"it says {by_n[n].label} does this, but it is what "
                                         f"{by_n[owner].label} says", valid, {})
                 # "The DUET paper evaluates forgetting by comparing the predictive probability … to the distribution
@@ -1187,9 +1194,18 @@ def _quoted_in(text: str, sentences: Sequence[str], min_words: int) -> str | Non
 
 
 def _namesakes(by_n: dict[int, Source], n: int) -> set[int]:
-    """The other papers shown under the same name as paper `n` (two ICLR 2026 papers are "DUET")."""
-    name = by_n[n].paper.name.lower()
-    return {k for k, s in by_n.items() if k != n and s.paper.name.lower() == name}
+    """The other papers shown under the same name as paper `n` (two ICLR 2026 papers are "DUET"), or whose abstract
+    gives its own work that name: over ICML 2026 "Reasoning Is Not Free" proposes "a Robust Adaptive Cost-Efficient
+    Router (RACER)" beside "RACER: Risk-Aware Calibrated Efficient Routing …", and the model's true "RACER is a robust
+    adaptive cost-efficient router that dynamically selects between reasoning and non-reasoning judges …" had been
+    withheld as the other RACER's."""
+    name = by_n[n].paper.name
+    # defined as its own: in brackets after its words, or right after the verb that proposes it; not "we propose
+    # NorMuon, which builds on Muon"
+    own = re.compile(rf"\(\s*{re.escape(name)}\s*[),;]|\b(?:propos|introduc|present)(?:e|es|ed|ing)\s+"
+                     rf"(?:[\w-]+\s+){{0,4}}?(?<![\w-]){re.escape(name)}(?![\w-])")
+    return {k for k, s in by_n.items() if k != n and (s.paper.name.lower() == name.lower() or (
+        name and coined(name, s.paper.abstract) and own.search(s.paper.abstract) is not None))}
 
 
 def _names(text: str, label: str, title: str = "") -> bool:

@@ -1405,12 +1405,12 @@ def predicate_conflict(clause: str, abstract: str, own_names: Sequence[str] = ()
         subject = said.group("subject")
         if (re.search(r"\b[A-Z]", subject) and not _SELF.search(subject)
                 and not any(n in subject.lower() or subject.lower().strip() in n for n in own)
-                and not _coined(subject, abstract)):
+                and not coined(subject, abstract)):
             return f"it says the paper is what its abstract says {subject.strip()} is"
     return ""
 
 
-def _coined(subject: str, abstract: str) -> bool:
+def coined(subject: str, abstract: str) -> bool:
     """Is a name in `subject` one the paper gives its own work ("DSCR is a lightweight … method" where the
     abstract says "we propose Depth and Spatial aware Cache Refinement (DSCR)")? A name with a capital
     after its first letter (or a digit), written after "we propose", "we introduce", "we call" …."""
