@@ -512,6 +512,22 @@ def test_a_question_asking_what_a_paper_is_and_a_figure_quotes_what_it_proposes_
     assert A.pick_evidence(vec, source, 3, "number", what_it_is=True) == said[1:]
 
 
+def test_a_question_asking_what_a_paper_is_quotes_its_proposal_over_a_sentence_the_role_head_calls_a_method() -> None:
+    """Over ICLR 2026 "What is Point-MoE, and what results does it report?" quoted "Point clouds arise from a wide range
+    of sensors …" (a method to the role head) and not "We introduce Point-MoE, a Mixture-of-Experts design …"."""
+    said = ["Scaling data and models has been central in NLP and 2D vision.",
+            "Point clouds arise from a wide range of sensors and scenes, yielding heterogeneous scanning patterns.",
+            "We introduce Point-MoE, a Mixture-of-Experts design that expands capacity through sparse experts.",
+            "Trained jointly on a diverse mix of datasets, Point-MoE outperforms prior methods."]
+    source = _said("Point-MoE", said, [[0.95, 0.312], [1.0, 0.0], [0.3, 0.954], [0.97, 0.243]],
+                   ["background", "method", "method", "result"])
+    vec = np.array([1.0, 0.0])
+    assert said[2] not in A.pick_evidence(vec, source, 3, "result")
+    assert A.pick_evidence(vec, source, 3, "result", what_it_is=True) == said
+    bare = _said("Plain", said[:2] + said[3:], [[0.95, 0.312], [1.0, 0.0], [0.97, 0.243]], ["background", "method", "result"])
+    assert A.pick_evidence(vec, bare, 3, "result", what_it_is=True) == said[:2] + said[3:]  # none proposes: as it was
+
+
 def test_a_question_asking_for_two_kinds_of_sentence_quotes_one_of_each() -> None:
     """Over ICLR 2026 "How does Goedel-Prover-V2 train its prover? How well does it do on MiniF2F?" quoted its
     opening ("We introduce Goedel-Prover-V2, …", which the role head calls a method) and two sentences of figures,

@@ -469,12 +469,16 @@ def pick_evidence(question_vec: np.ndarray, source: Source, count: int, wants: s
 
     def says_what(i: int) -> bool:  # "we propose …" (the role head can take it for background), or its aim or method
         return T.proposes(source.sentences[i]) or roles[i] in ("objective", "method")
-    if what_it_is and not any(says_what(i) for i in keep):
+    proposing = [i for i in ranked if T.proposes(source.sentences[i]) and np.isfinite(sims[i])]
+    if what_it_is and not any(T.proposes(source.sentences[i]) for i in keep) and (
+            proposing or not any(says_what(i) for i in keep)):
         # over ICML 2026 "What does HumanLM do and how many participants were in its study?" quoted three sentences
         # of figures, not "we propose a novel training framework, HumanLM, which builds user simulators …", and the
-        # model called it "a large-scale language model"
+        # model called it "a large-scale language model"; over ICLR 2026 "What is Point-MoE, and what results does it
+        # report?" quoted "Point clouds arise from a wide range of sensors …" (a method to the role head), not "We
+        # introduce Point-MoE, a Mixture-of-Experts design …": what proposes it first, else its aim or method
         said = [i for i in ranked if says_what(i) and np.isfinite(sims[i])]
-        keep += sorted(said, key=lambda i: not T.proposes(source.sentences[i]))[:1]  # "we propose …" first
+        keep += sorted(said, key=lambda i: not T.proposes(source.sentences[i]))[:1]
     return [source.sentences[i] for i in sorted(keep)]
 
 
