@@ -522,6 +522,8 @@ def test_a_question_asking_what_a_paper_is_quotes_its_proposal_over_a_sentence_t
     source = _said("Point-MoE", said, [[0.95, 0.312], [1.0, 0.0], [0.3, 0.954], [0.97, 0.243]],
                    ["background", "method", "method", "result"])
     vec = np.array([1.0, 0.0])
+    assert A.asks_what_it_is("What is Point-MoE, and what results does it report?")
+    assert A.asks_what_it_is("What does TTT3R do, and what results does it report?")
     assert said[2] not in A.pick_evidence(vec, source, 3, "result")
     assert A.pick_evidence(vec, source, 3, "result", what_it_is=True) == said
     bare = _said("Plain", said[:2] + said[3:], [[0.95, 0.312], [1.0, 0.0], [0.97, 0.243]], ["background", "method", "result"])

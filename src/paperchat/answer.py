@@ -197,8 +197,9 @@ _ASKS_WHAT_IT_IS = re.compile(r"\bwhat (?:does|do|did) [\w-]+(?: [\w-]+){0,3}? d
 
 
 def asks_what_it_is(question: str) -> bool:
-    """Does the question ask what a paper is or does beside a figure or its data (`intent` "number" or "data")?"""
-    return intent(question) in ("number", "data") and _ASKS_WHAT_IT_IS.search(question) is not None
+    """Does the question ask what a paper is or does beside a figure, its data or its results (`intent` "number",
+    "data" or "result": "What is Point-MoE, and what results does it report?")?"""
+    return intent(question) in ("number", "data", "result") and _ASKS_WHAT_IT_IS.search(question) is not None
 
 
 def intent(question: str) -> str:
