@@ -177,7 +177,8 @@ OWNED_TERMS = 2
 # what a paper does, then what that gives: ", achieving …", and what a thing is, then what it gives: "d3LLM is a
 # pseudo-distilled diffusion large language model that achieves up to 10× speedup …" (over ICML 2026 withheld, the
 # closest sentence an opening on dLLMs, the figure's sentence without "pseudo-distilled")
-_GIVING = r"(?:reduc|achiev|improv|yield|lead|cut|boost|lower|increas|outperform|demonstrat|show|attain|reach|enabl|deliver|accelerat|speed|sav)"
+_GIVING = (r"(?:reduc|achiev|improv|yield|lead|cut|boost|lower|increas|outperform|demonstrat|show|attain|reach|enabl|"
+           r"deliver|accelerat|speed|sav)")
 _TRAILING_ACTION = re.compile(rf",\s+(?:thereby\s+|and\s+)?(?={_GIVING}[a-z]*ing\b)"
                               rf"|\s+(?:that|which)\s+(?={_GIVING}[a-z]*s\b)", re.I)
 PART_MISSING = 1  # key terms of a claim its part's sentence may lack ("evaluates" of "Experimental results")

@@ -1461,7 +1461,8 @@ def conflict(claim: str, best: str, nearby: str, abstract: str, own_names: Seque
     so its words ("Do Not Let …", "One Step Diffusion") are no negation and no number."""
     # "No, ZIP-RC does not need an extra model": the reply word answers, it claims nothing
     plain = _unnamed(_REPLY.sub("", claim), own_names)
-    return (number_conflict(plain, nearby, abstract) or repeated_conflict(plain, abstract) or glued_conflict(plain, abstract) or pairing_conflict(plain, nearby)
+    return (number_conflict(plain, nearby, abstract) or repeated_conflict(plain, abstract)
+            or glued_conflict(plain, abstract) or pairing_conflict(plain, nearby)
             or context_conflict(plain, nearby) or level_conflict(plain, nearby) or measure_conflict(plain, abstract)
             or polarity_conflict(plain, best, abstract)
             or direction_conflict(plain, best) or direction_elsewhere(plain, best, abstract)
