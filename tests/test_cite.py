@@ -1225,6 +1225,27 @@ def test_what_a_sentence_calls_a_paper_its_abstract_must_call_it(verifier, claim
         assert "which its abstract does not" in out.reason
 
 
+D3LLM = ("Diffusion large language models (dLLMs) offer capabilities beyond those of autoregressive (AR) LLMs, such as "
+         "parallel decoding and random-order generation. To address this limitation, we propose d3LLM (Pseudo-Distilled "
+         "Diffusion Large Language Model), striking a balance between accuracy and parallelism. Experiments demonstrate "
+         "that our d3LLM achieves up to 10× speedup over vanilla LLaDA/Dream.")
+
+
+@pytest.mark.parametrize(("claim", "kept"), [
+    ("d3LLM is an autoregressive language model that achieves up to 10× speedup over vanilla LLaDA/Dream [1].", False),
+    ("d3LLM is a diffusion large language model that achieves up to 10× speedup over vanilla LLaDA/Dream [1].", True),
+    ("d3LLM is a large language model that achieves up to 10× speedup over vanilla LLaDA/Dream [1].", True),
+])
+def test_a_paper_called_the_opposite_kind_of_what_it_calls_itself_is_withheld(verifier, claim, kept) -> None:
+    """Over ICML 2026 "d3LLM is an autoregressive language model" was kept: the kind's last word ("model") is what its
+    abstract calls it, and "autoregressive" is said only of other LLMs; its title and proposal call it a diffusion
+    model."""
+    shown = _shown(verifier, (_paper("d", "d3LLM: Ultra-Fast Diffusion LLM using Pseudo-Trajectory Distillation",
+                                     D3LLM), "d3LLM"))
+    out = verifier.check(claim, shown, Verification())
+    assert (out.text is not None) is kept, (claim, out.reason)
+
+
 VENUSX = ("This study introduces VenusX, the first benchmark designed to assess protein representation learning with a "
           "focus on fine-grained intra-protein functional understanding. The benchmark features over 878,000 samples "
           "curated from major open-source databases such as InterPro, BioLiP, and SAbDab. For baseline evaluation, we "

@@ -1155,12 +1155,31 @@ def _kind_unsaid(clause: str, paper: Paper, name: str = "") -> str:
         return ""
     head = {last} | (_KINDS if last in _KINDS else set())
     names = [w for w in (paper.name, title_lead(paper.title), name) if w]
-    if head & _kind_words(paper.title):
-        return ""
-    for sent in sentences(paper.abstract):
-        if head & _kind_words(sent) and (_CALLS_IT.search(sent) or any(_says(sent, w, re.I) for w in names)):
-            return ""
-    return kind
+    calling = [paper.title] + [sent for sent in sentences(paper.abstract)
+                               if _CALLS_IT.search(sent) or any(_says(sent, w, re.I) for w in names)]
+    if not any(head & _kind_words(text) for text in calling):
+        return kind
+    # of what kind, where the paper calls itself the opposite: "d3LLM is an autoregressive language model" of "d3LLM:
+    # Ultra-Fast Diffusion LLM …" (over ICML 2026 kept: its abstract says "autoregressive" only of others)
+    said = " ".join(calling)
+    for word in kind.split()[:-1]:
+        opposite = _OPPOSITE_KINDS.get(word.lower())
+        if opposite and _written(said, opposite) and not _written(said, word):
+            return kind
+    return ""
+
+
+# kinds a paper is one of and not the other, by what qualifies its kind; a word with "non-" or another prefix is neither
+_OPPOSITE_KINDS = {a: b for pair in (("autoregressive", "diffusion"), ("discrete", "continuous"),
+                                     ("supervised", "unsupervised"), ("online", "offline"), ("white-box", "black-box"),
+                                     ("generative", "discriminative"), ("model-based", "model-free"),
+                                     ("on-policy", "off-policy"), ("centralized", "decentralized"))
+                   for a, b in (pair, pair[::-1])}
+
+
+def _written(text: str, word: str) -> bool:
+    """Does `text` write `word` whole, not as part of a longer one ("supervised" is not in "self-supervised")?"""
+    return re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text, re.I) is not None
 
 
 def _kind_word(word: str) -> str:
