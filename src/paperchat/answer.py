@@ -470,9 +470,9 @@ def pick_evidence(question_vec: np.ndarray, source: Source, count: int, wants: s
 
     def says_what(i: int) -> bool:  # "we propose …" (the role head can take it for background), or its aim or method
         return T.proposes(source.sentences[i]) or roles[i] in ("objective", "method")
-    proposing = [i for i in ranked if T.proposes(source.sentences[i]) and np.isfinite(sims[i])]
     if what_it_is and not any(T.proposes(source.sentences[i]) for i in keep) and (
-            proposing or not any(says_what(i) for i in keep)):
+            any(T.proposes(source.sentences[i]) and np.isfinite(sims[i]) for i in ranked)
+            or not any(says_what(i) for i in keep)):
         # over ICML 2026 "What does HumanLM do and how many participants were in its study?" quoted three sentences
         # of figures, not "we propose a novel training framework, HumanLM, which builds user simulators …", and the
         # model called it "a large-scale language model"; over ICLR 2026 "What is Point-MoE, and what results does it

@@ -1225,7 +1225,8 @@ def _namesakes(by_n: dict[int, Source], n: int) -> set[int]:
     own = re.compile(rf"\(\s*{re.escape(name)}\s*[),;]|\b(?:propos|introduc|present)(?:e|es|ed|ing)\s+"
                      rf"(?:[\w-]+\s+){{0,4}}?(?<![\w-]){re.escape(name)}(?![\w-])")
     return {k for k, s in by_n.items() if k != n and (s.paper.name.lower() == name.lower() or (
-        name and coined(name, s.paper.abstract) and own.search(s.paper.abstract) is not None))}
+        name and name in s.paper.abstract and own.search(s.paper.abstract) is not None
+        and coined(name, s.paper.abstract)))}
 
 
 def _names(text: str, label: str, title: str = "") -> bool:
