@@ -711,6 +711,15 @@ def test_which_of_them_is_fastest_reads_every_paper_shown_and_sets_them_in_order
                 "combined with KV-Cache.")
     assert largest_figure("speed", [parallel]) == (1, 57.51, 0)
     assert largest_figure("memory", [parallel]) is None
+    # a figure written right before its own measure word is of that word, though another figure's is as near
+    # ("Which of them reports the largest memory saving?" over ICML 2026 had put TriAttention among the papers that
+    # state no memory figure)
+    tri = ("TriAttention matches Full Attention reasoning accuracy while achieving 2.5× higher throughput or 10.7× KV "
+           "memory reduction.")
+    assert largest_figure("memory", [tri]) == (1, 10.7, 0)
+    assert largest_figure("speed", [tri]) == (1, 2.5, 0)
+    ahn = "AHNs reduce inference FLOPs by 40.5% and memory cache by 74.0%."  # "and" parts a figure from a word
+    assert largest_figure("memory", [ahn]) == (0, 74.0, 0)
     # a factor in words (ICLR 2026: MotionStream had been left out of "Which one is the fastest?", Flow Caching's 6.7×
     # said to be the only speed figure), named as the abstract writes it
     motion = ("Our models achieve state-of-the-art results in motion following and video quality while being two "

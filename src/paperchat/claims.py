@@ -385,14 +385,18 @@ def _nearest_kinds(text: str) -> list[tuple[Number, set[str]]]:
         words = [(m.start(), m.end(), kinds) for m in re.finditer(r"[\w-]+", part)
                  if (kinds := _measured(set(tokenize(m.group(0)))))]
         before, last = last, {}
-        for n, a, b in sorted(_placed_numbers(part) + _magnitudes(part), key=lambda placed: placed[1]):
-            if not any(ch.isdigit() for ch in part[a:b]) and not _MAGNITUDE.fullmatch(part[a:b]):
-                continue
+        placed = [(n, a, b) for n, a, b in sorted(_placed_numbers(part) + _magnitudes(part), key=lambda p: p[1])
+                  if any(ch.isdigit() for ch in part[a:b]) or _MAGNITUDE.fullmatch(part[a:b])]
+        for n, a, b in placed:
             if n[1] == "%" and re.match(r"\s*of\b", part[b:]):  # "operates at only 50% of CLIP's inference speed":
                 out.append((n, set()))  # a share of something, no gain
                 continue
             apart = [(a - end if end <= a else start - b, kinds) for start, end, kinds in words if end <= a or start >= b]
             near = min((d for d in apart if d[0] <= NEAREST_CHARS), key=lambda d: d[0], default=None)
+            # a factor or share written right before its measure word is of that word, however near another is:
+            # "2.5× higher throughput or 10.7× KV memory reduction" (TriAttention, ICML 2026)
+            if n[1] in ("×", "%") and (own := _measure_after(part, b, words)) is not None:
+                near = (0, own)
             kinds = set(near[1]) if near else set()
             if not kinds and _FIGURE_GOES_ON.match(part):
                 # "achieves up to 22.58× speedup without any performance drop, and up to 57.51× when combined with
@@ -401,6 +405,22 @@ def _nearest_kinds(text: str) -> list[tuple[Number, set[str]]]:
             out.append((n, kinds))
             last[n[1]] = kinds
     return out
+
+
+def _measure_after(part: str, end: int, words: list[tuple[int, int, set[str]]]) -> set[str] | None:
+    """The kinds of the measure word a figure ending at `end` is written right before ("10.7× KV memory reduction",
+    "2.5× higher throughput": at most one word between, no number), else None."""
+    for start, _, kinds in words:
+        if start >= end:
+            between = part[end:start]
+            return kinds if len(between.split()) <= 1 and not _NOT_BETWEEN.search(between) else None
+    return None
+
+
+# what a figure and its own measure word are not parted by: a number, a joining word ("reduces FLOPs by 40.5% and
+# memory cache by 74.0%")
+_NOT_BETWEEN = re.compile(r"\d|\b(?:and|or|but|while|whereas|with|without|by|of|in|on|at|for|to|from|than|over|"
+                          r"versus|vs|via|as)\b", re.I)
 
 
 # a part of a sentence that goes on with another figure of the same measure: "…, and up to 57.51× when …"
