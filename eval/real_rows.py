@@ -54,9 +54,13 @@ than they test it; judged on the rows of 7c1f91a and of the change, read togethe
 found ("uncertainty quantification", "quantify … uncertainty" beside "LLM" or "language model"). Uncertainty of an
 evaluation's estimate, or of a CLIP-like model's embeddings, is not an LLM's (l1); a method shown on detoxification
 tasks that does not detoxify at test time is off (l3). The same change gave m11 and g8 a row each, read after it (both
-off). A
-judgment
-is strict about the question's verb: a paper that analyses unlearning is not one that "proposes unlearning methods".
+off). m, 2 (one question over each corpus) written in the session after fe3968f, after a conversation found that
+"Which papers quantize LLM weights to 2 bits or less …?" tabled 4-bit papers; judged on the rows of fe3968f and of
+that session's rule for a bound on a count (retrieve.Retriever.relevant, claims.within_bound), read together, and on
+the papers a word search found (a quantization paper writing a width of 2 bits or less, binary or ternary). On: a
+paper that quantizes an LLM's weights at 2 bits or less (ternary, binary, sub-1-bit, "2.4 bits" beside 2-bit
+models); off: 4-bit methods, activations, gradients or the KV cache, and "low-bit" with no width. They too measure
+the change more than they test it. A judgment is strict about the question's verb: a paper that analyses unlearning is not one that "proposes unlearning methods".
 """
 
 from __future__ import annotations

@@ -1479,3 +1479,40 @@ def test_machine_unlearning_is_unlearning_whether_or_not_a_paper_writes_machine(
     question = "Which papers study machine unlearning, and how do they differ?"
     hits = r.retrieve(question, 5).hits
     assert r.relevant(question, hits, comparative=True) == {"m0", "m1", "u0", "u1", "u2"}
+
+
+def test_a_bound_on_a_count_rows_the_papers_that_write_a_number_within_it(seed_index, settings) -> None:
+    """"Which papers quantize LLM weights to 2 bits or less, and what accuracy do they keep?" over ICLR 2026 tabled
+    six quantization papers, four at 4 bits or saying no width; two of the three that write one within it got rows
+    and Tequila's ternary weights (8th) none. A bound the question sets on a count is met by a number within it
+    beside the counted word, among the rows and the hits that hold the topic as fully; when none writes one, the
+    rows stay as they are."""
+    from paperchat.claims import bound, within_bound
+
+    assert bound("Which papers quantize LLM weights to 2 bits or less, and what accuracy do they keep?") == (
+        2.0, "bit", False)
+    assert bound("Which diffusion distillation papers sample in fewer than 4 steps?") == (4.0, "step", True)
+    assert bound("Which papers speed up LLM inference, and how?") is None
+    two_bits = (2.0, "bit", False)
+    # the abstracts' own words (ICLR and ICML 2026)
+    assert within_bound("Following experiments show that our 2-bit-quantized Qwen3-8B outperforms PTQ.", two_bits)
+    assert within_bound("NanoQuant: Efficient Sub-1-bit Quantization of Large Language Models", two_bits)
+    assert within_bound("Tequila: Deadzone-free Ternary Quantization for Large Language Models", two_bits)
+    assert not within_bound("We achieve top performance among 4-bit block-wise quantization techniques.", two_bits)
+    assert not within_bound("By storing outlier weights in 16-bit precision while applying BOF4-S.", two_bits)
+    assert not within_bound("Q-Sched yields a 15.5% FID improvement over the 4-step model.", (4.0, "step", True))
+    assert within_bound("Few-step variants reduce the step count to 2–8.", (4.0, "step", True)) is False
+    assert within_bound("It samples in two steps.", (4.0, "step", True))
+    r = Retriever(seed_index, settings.retrieval)
+    paper = next(iter(seed_index.snapshot().papers.values()))
+    texts = [("Block-Wise LLM Quantization", "We quantize LLM weights to 4-bit block-wise floats."),
+             ("Ultra-Low-Bit LLMs", "We quantize LLM weights: our 2-bit quantized model keeps accuracy."),
+             ("Rotation Quantization for LLMs", "We quantize LLM weights with rotations."),
+             ("Ternary Low-Bit LLMs", "We quantize LLM weights to ternary values.")]
+    quant = [replace(paper, paper_id=f"q{i}", title=t, abstract=a, roles=[]) for i, (t, a) in enumerate(texts)]
+    hits = [Hit(p, 0.1, d) for p, d in zip(quant, (0.50, 0.48, 0.47, 0.30), strict=True)]
+    question = "Which papers quantize LLM weights to 2 bits or less, and how do they differ?"
+    assert r.relevant(question, hits, comparative=True, k=3) == {"q1", "q3"}
+    unbounded = "Which papers quantize LLM weights, and how do they differ?"
+    assert {"q0", "q2"} <= r.relevant(unbounded, hits, comparative=True, k=3)
+    assert {"q0", "q1"} <= r.relevant(question.replace("2 bits", "1 bit"), hits[:3], comparative=True, k=3)

@@ -321,6 +321,49 @@ def states_count(text: str, words: str) -> bool:
                for i, w in enumerate(said))
 
 
+# "Which papers quantize LLM weights to 2 bits or less?", "… sample in fewer than 4 steps?": a bound the question
+# sets on a count, that a paper meets by writing a number within it beside that word ("2-bit", "sub-1-bit")
+_BOUND = re.compile(r"\b(?:(?P<op>at\s+most|no\s+more\s+than|(?:fewer|less)\s+than|under|below|up\s+to)\s+"
+                    r"(?P<n1>\d+(?:\.\d+)?)[\s-]*(?P<u1>[A-Za-z]+)|(?P<n2>\d+(?:\.\d+)?)[\s-]*(?P<u2>[A-Za-z]+)\s+or\s+"
+                    r"(?:less|fewer|lower|below|under|smaller)\b)", re.I)
+_SMALL_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
+
+
+def bound(question: str) -> tuple[float, str, bool] | None:
+    """(the number, the counted word's term, whether the bound is strict) of a bound a question sets on a
+    count ("2 bits or less": (2.0, "bit", False); "fewer than 4 steps": (4.0, "step", True)), else None."""
+    m = _BOUND.search(question)
+    if not m:
+        return None
+    number, unit = (m.group("n1"), m.group("u1")) if m.group("n1") else (m.group("n2"), m.group("u2"))
+    terms = tokenize(unit)
+    if not terms:
+        return None
+    strict = bool(m.group("op")) and m.group("op").split()[0].lower() in ("fewer", "less", "under", "below")
+    return float(number), terms[0], strict
+
+
+# bits written as words: ternary weights take 1.58 bits, binary ones 1
+_BITS_IN_WORDS = ((re.compile(r"\bternar", re.I), 1.58), (re.compile(r"\bbinari[sz]", re.I), 1.0))
+
+
+def within_bound(text: str, limit: tuple[float, str, bool]) -> bool:
+    """Does `text` write a number within the bound one or two words before the counted word ("2-bit weights",
+    "sub-1-bit", "4 sampling steps"), not a year? Ternary and binarised weights are 1.58 and 1 bits."""
+    value, term, strict = limit
+    if term == "bit" and any(word.search(text) and (bits < value if strict else bits <= value)
+                             for word, bits in _BITS_IN_WORDS):
+        return True
+    said = [part for word in re.findall(r"[\w.]*\w", text) for part in word.split("-") if part]
+    for i, w in enumerate(said):
+        number = _SMALL_NUMBERS.get(w.lower()) or (float(w) if re.fullmatch(r"\d+(?:\.\d+)?", w) else None)
+        if number is None or _YEAR.match(w):
+            continue
+        if (number < value if strict else number <= value) and term in tokenize(" ".join(said[i + 1:i + 3])):
+            return True
+    return False
+
+
 def asks_most(question: str) -> bool:
     """Does the question ask which paper has more or the most of an amount ("the biggest gain", "fastest",
     "faster")? Read from the figures of all of them, not by which abstracts use the word."""
