@@ -214,6 +214,27 @@ def test_a_figure_written_more_often_than_the_abstract_writes_it_is_not_the_abst
     assert repeated_conflict("It improves two measures, MSE and MAE, on two horizons.", TIMEID) == ""  # words: said again
 
 
+D3LLM_RESULT = ("Experiments demonstrate that our d3LLM achieves up to 10× speedup over vanilla LLaDA/Dream, and up to 5× "
+                "speedup over the AR models (Qwen-2.5-7B) without much accuracy degradation.")  # ICML 2026
+
+
+@pytest.mark.parametrize(("claim", "ok"), [
+    # two figures of one sentence given each other's words: each is the abstract's and near the other's words
+    ("d3LLM achieves up to 5× speedup over vanilla LLaDA/Dream and up to 10× speedup over the AR models [1].", False),
+    ("d3LLM is up to 5× faster than vanilla LLaDA/Dream [1].", False),
+    ("d3LLM achieves up to 10× speedup over vanilla LLaDA/Dream and up to 5× over AR models [1].", True),
+    ("d3LLM is 5× faster than AR models and 10× faster than LLaDA and Dream [1].", True),
+    # one word of the other figure's is too little to tell ("by 5% and latency by 10% over baselines" reworded)
+    ("It cuts latency by 10% and raises accuracy by 5% over baselines [1].", True),
+])
+def test_two_figures_of_one_sentence_given_each_others_words_are_not_the_abstracts(claim: str, ok: bool) -> None:
+    from paperchat.claims import swapped_conflict
+
+    support = D3LLM_RESULT if "d3LLM" in claim else "It improves accuracy by 5% and latency by 10% over baselines."
+    assert (swapped_conflict(claim, support) == "") is ok
+    assert (conflict(claim, support, support, support) == "") is ok
+
+
 @pytest.mark.parametrize(("sentence", "paired"), [
     (RESPECTIVELY, [(4.43, "auto-regressive decoding"), (1.5, "vanilla speculative decoding")]),
     ("EAST sets a new state of the art on NTU60, SSv2, and UCF101, surpassing previous best work by 10.1, 7.7, "
@@ -949,3 +970,18 @@ FLASHBLOCK = ("We propose FlashBlock, a cached block-external attention mechanis
 def test_an_amount_said_to_move_the_other_way_is_caught(claim, caught) -> None:
     assert bool(moved_conflict(claim, FLASHBLOCK)) is caught
     assert bool(conflict(claim, claim, claim, FLASHBLOCK)) or not caught  # and through the verifier's reading
+
+
+def test_a_factor_written_before_its_number_is_a_factor() -> None:
+    """"Experiments demonstrate up to $\\times 5$--$\\times 10$ end-to-end speedups" (ICML 2026: the abstract of
+    "Fast Autoregressive Video Diffusion and World Models …" was said to give no figure, "Which papers accelerate video
+    diffusion models, and by how much?"); a product of counts is none ("3 datasets × 2 retrievers")."""
+    from paperchat.claims import largest_figure, numbers
+
+    said = "Experiments demonstrate up to × 5–× 10 end-to-end speedups while preserving near-identical visual quality."
+    assert numbers(said) == [(5.0, "×", 0), (10.0, "×", 0)]
+    assert largest_figure("speed", [said]) == (1, 10.0, 0)
+    assert numbers("It achieves up to ×3.23 attention speedup.") == [(3.23, "×", 2)]
+    assert numbers("Across 18 settings (3 datasets × 2 retrievers × 3 generators).") == [
+        (18.0, "", 0), (3.0, "", 0), (2.0, "", 0), (3.0, "", 0)]
+    assert numbers("A 256 × 256 image.")[1] == (256.0, "", 0)

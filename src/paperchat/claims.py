@@ -78,6 +78,10 @@ def numbers(text: str) -> list[Number]:
     return [n for n, _, _ in _placed_numbers(text)]
 
 
+_FACTOR_BEFORE = re.compile(r"(?:^|[^\d\s])\s*×\s?$")  # a "×" written before a number, not between two
+_COUNTS_MULTIPLIED = re.compile(r"\d\s*[A-Za-z]+\s*×\s?$")  # "3 datasets × 2 retrievers": counts, no factor
+
+
 def _placed_numbers(text: str) -> list[tuple[Number, int, int]]:
     """`numbers`, each with where it is written in `text` (start, end)."""
     text = re.sub(r"\[\d+(?:[,\-–]\s*\d+)*\]", lambda m: " " * len(m.group(0)), text)  # in place: the spans hold
@@ -88,6 +92,10 @@ def _placed_numbers(text: str) -> list[tuple[Number, int, int]]:
         raw = m.group("num").replace(",", "")
         value = float(raw)
         unit = _unit(m.group("unit") or "")
+        if not unit and _FACTOR_BEFORE.search(text[:m.start("num")]) and not _COUNTS_MULTIPLIED.search(
+                text[max(0, m.start("num") - 40):m.start("num")]):
+            # "up to ×5–×10 end-to-end speedups" (LaTeX's "$\times 5$", ICML 2026); not "256 × 256", "7 judges × 5"
+            unit = "×"
         decimals = len(raw.split(".")[1]) if "." in raw else 0
         if unit in _SCALE:
             value, unit = value * _SCALE[unit], ""
@@ -136,6 +144,11 @@ _MEASURES = {kind: frozenset(tokenize(words)) for kind, words in {
 
 def _measured(words: set[str]) -> set[str]:
     return {kind for kind, terms in _MEASURES.items() if words & terms}
+
+
+def names_measure(text: str) -> bool:
+    """Does `text` name a kind of measure (speed, memory, accuracy …: _MEASURES)?"""
+    return bool(_measured(set(tokenize(text))))
 
 
 def measure_conflict(claim: str, support: str) -> str:
@@ -1138,6 +1151,34 @@ def pairing_conflict(claim: str, support: str) -> str:
     return ""
 
 
+def swapped_conflict(claim: str, support: str) -> str:
+    """Two figures of one sentence given each other's words: "up to 5× speedup over vanilla LLaDA/Dream and up to
+    10× speedup over the AR models" where d3LLM's abstract (ICML 2026) gives 10× over LLaDA/Dream and 5× over the AR
+    models. Each figure is the abstract's and near the other's words in that sentence, so no rule reading one figure
+    at a time objects. A figure's words are those written after it up to the next figure (`_figure_parts`); the
+    claim's figure is swapped when its words hold two or more of another figure's own words (those that figure's
+    part has and its own lacks) and none of its own."""
+    for n, words in _figure_parts(claim):
+        for sentence in sentences(support):
+            parts = _figure_parts(sentence)
+            mine = [i for i, (m, _) in enumerate(parts) if _same(n, m)]
+            if len(mine) != 1:
+                continue
+            own = parts[mine[0]][1] - set().union(*(w for k, (_, w) in enumerate(parts) if k != mine[0]))
+            for m, theirs in parts:
+                if own and not own & words and not _same(n, m) and len((theirs - parts[mine[0]][1]) & words) >= 2:
+                    return f"the abstract gives {n[0]:g}{n[1]} and {m[0]:g}{m[1]} the other way round"
+    return ""
+
+
+def _figure_parts(text: str) -> list[tuple[Number, set[str]]]:
+    """Each figure `text` writes in digits, with the terms written after it up to the next figure or clause end."""
+    placed = [(n, a, b) for n, a, b in _placed_numbers(text) if any(ch.isdigit() for ch in text[a:b])]
+    ends = [a for _, a, _ in placed[1:]] + [len(text)]
+    return [(n, set(tokenize(re.split(r"[;:()]|\.\s", text[b:end])[0])))
+            for (n, _, b), end in zip(placed, ends[:len(placed)], strict=True)]
+
+
 def name_conflict(claim: str, abstract: str, own_names: Sequence[str] = ()) -> str:
     have = abstract.lower()
     for name in _NAME.findall(claim):
@@ -1525,7 +1566,7 @@ def conflict(claim: str, best: str, nearby: str, abstract: str, own_names: Seque
     # "No, ZIP-RC does not need an extra model": the reply word answers, it claims nothing
     plain = _unnamed(_REPLY.sub("", claim), own_names)
     return (number_conflict(plain, nearby, abstract) or repeated_conflict(plain, abstract)
-            or glued_conflict(plain, abstract) or pairing_conflict(plain, nearby)
+            or glued_conflict(plain, abstract) or pairing_conflict(plain, nearby) or swapped_conflict(plain, nearby)
             or context_conflict(plain, nearby) or level_conflict(plain, nearby) or measure_conflict(plain, abstract)
             or polarity_conflict(plain, best, abstract)
             or direction_conflict(plain, best) or direction_elsewhere(plain, best, abstract)
