@@ -425,6 +425,23 @@ def test_how_does_it_compare_to_a_named_paper_sets_the_paper_it_points_at_beside
     assert r"Landing with $\delta$-constraints" in answer.query
 
 
+def test_how_does_it_compare_to_other_papers_of_a_kind_sets_it_beside_them(settings, seed_index) -> None:
+    """Over ICML 2026, "How does it compare to other sub-1-bit methods?" after "What is NanoQuant and how many bits
+    does it use?" was answered over NanoQuant alone: "it" was read as the whole question. Set against others of a
+    kind, it is the question asked with its name (asked so, NanoQuant and two other sub-1-bit papers were tabled);
+    against "previous methods", the baselines its abstract sets it against, it is still about the paper alone."""
+    engine = Engine(settings, seed_index)
+    dparallel = next(p for p in seed_index.snapshot().papers.values() if p.title.startswith("dParallel"))
+    history = [Turn("What is dParallel?", "What is dParallel?", titles=[dparallel.title], shown=[dparallel.paper_id],
+                    cited=[dparallel.paper_id], answered=[dparallel.paper_id])]
+    answer = engine.answer("How does it compare to other diffusion language model decoding methods?", history)
+    assert answer.query == "How does dParallel compare to other diffusion language model decoding methods?"
+    assert answer.table is not None and dparallel.paper_id in {r.paper_id for r in answer.table.rows}
+    assert len(answer.table.rows) >= 2
+    answer = engine.answer("How does it compare to previous methods?", history)
+    assert answer.table is None and answer.answered == [dparallel.paper_id]
+
+
 def test_an_ordinal_set_against_a_named_paper_keeps_both(settings, seed_index) -> None:
     """Read in the app: "How does the first one compare to NoisePrints?" answered over the first
     paper alone; NoisePrints, which it names, was dropped."""

@@ -154,6 +154,10 @@ def test_a_verb_the_question_secures_its_topic_with_is_no_topic(seed_index, sett
          "How do the watermarking papers differ in what they protect"),
         ("What is GenCape?", "What is GenCape?"),
         ("Which papers?", "Which papers?"),
+        # what a last clause sets the question against stays: over ICLR 2026 "What is Tequila" alone found
+        # jailbreak papers beside Tequila, and PT²-LLM, the other ternary quantization paper, got no row
+        ("What is Tequila, and how does it differ from other ternary quantization methods?",
+         "What is Tequila ternary quantization methods"),
     ],
 )
 def test_the_topic_form_of_a_question_drops_how_it_asks(question, topic) -> None:

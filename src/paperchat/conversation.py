@@ -35,7 +35,7 @@ from collections.abc import Callable, Sequence
 
 from paperchat.claims import asks_amount, asks_without
 from paperchat.schema import Answer, Filters, Retrieved, Turn
-from paperchat.text import STOPWORDS, asking_terms, tokenize
+from paperchat.text import STOPWORDS, asking_terms, coined_name, tokenize
 
 _ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "last": -1,
              "1st": 0, "2nd": 1, "3rd": 2, "4th": 3, "5th": 4}
@@ -90,6 +90,9 @@ _PICKS = re.compile(_WHICH_VERB + r"|\b(?:which|what)(?: one)? of (?:these|those
 
 # "how does it compare to X?", "is it better than X?", "Is that consistent with X?": the papers pointed at,
 # set against one the question names
+# "… compare to other sub-1-bit methods?": set against the others of a kind in the collection, not against the
+# papers shown; not "previous methods", the baselines a paper reports itself against
+_OTHERS = re.compile(r"\bothers?\b(?!\s+(?:one|ones)\b)", re.I)
 _SET_AGAINST = re.compile(r"\b(?:compare[sd]?|comparison|differs?|different|difference|versus|vs\.?|contrasts?|"
                           r"relates?|unlike|similar|(?:better|worse|faster|slower) than|(?:in)?consistent|"
                           r"(?:dis)?agree[sd]?|contradicts?|contradiction|conflicts?|in line with|at odds with|"
@@ -233,10 +236,16 @@ def read(text: str, stated: Filters, history: Sequence[Turn],
         one = _ONE.search(text) is not None  # "it" is the answer's first paper; "they", all it cited
         pointed, titles = (last.cited[:1], last.titles[:1]) if one else (last.cited, last.titles)
         others = [pid for pid in alone.named if pid not in pointed]
+        named = " and ".join(titles)  # as written: a title's backslash ("$\\alpha$") is no escape
         if others:
-            named = " and ".join(titles)  # as written: a title's backslash ("$\\alpha$") is no escape
             return (_PRONOUN.sub(lambda _: named, text, count=1),
                     Filters(stated.venues, stated.years, list(pointed) + others), "narrow", None)
+        coined = [coined_name(t) for t in titles]
+        if _OTHERS.search(text) and coined and all(coined):
+            # "How does it compare to other sub-1-bit methods?" after "What is NanoQuant …?" (ICML 2026) had been
+            # answered over NanoQuant alone: set against others of a kind, it is the question asked with its name
+            # (its coined name: the whole title holds the kind, and a question so worded asks of that paper alone)
+            return _PRONOUN.sub(lambda _: " and ".join(coined), text, count=1), stated, "fresh", None
     if points_back and (len(content) <= 3 or _SUBJECT.match(text)) and (last.cited or last.shown):
         papers = last.cited or last.answered or last.shown
         return f"{last.query} {text}", Filters(stated.venues, stated.years, list(papers)), "narrow", None

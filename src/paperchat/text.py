@@ -306,8 +306,16 @@ _FRAME_TAIL = re.compile(r",?\s*\band\s+how\b[^?]*\?*\s*$", re.I)
 
 def topic_form(question: str) -> str:
     """The question without its asking frame ("Which papers use distillation, and how do they differ?" ->
-    "use distillation"); the question itself when nothing is left."""
-    return _FRAME_TAIL.sub("", _FRAME_LEAD.sub("", question)).strip(" ,;") or question
+    "use distillation"); the question itself when nothing is left. What a last clause sets the question against
+    stays ("What is Tequila, and how does it differ from other ternary quantization methods?" -> "What is Tequila
+    ternary quantization methods": over ICLR 2026 "What is Tequila" alone found jailbreak papers beside it)."""
+    tail = _FRAME_TAIL.search(question)
+    others = _OTHERS_OF.search(tail.group(0)) if tail else None
+    lead = _FRAME_TAIL.sub("", _FRAME_LEAD.sub("", question)).strip(" ,;")
+    return (f"{lead} {others.group(1).strip()}" if others and lead else lead) or question
+
+
+_OTHERS_OF = re.compile(r"\bothers?\s+([^?]+)", re.I)
 
 
 @lru_cache(maxsize=1)
