@@ -254,6 +254,17 @@ def _own_name_as_subject(rest: str, name: str) -> str:
     return (" is " if m.group(1) else " is proposed") + rest[m.end():]
 
 
+def _giving_split(clause: str) -> re.Match[str] | None:
+    """Where a clause goes on from what a paper does to what that gives (`_TRAILING_ACTION`), or to the figure of
+    a measure it names, after "by": "Veda accelerates video diffusion models by 5.1× end-to-end speedup …" (over
+    ICML 2026, whose figure is said of one video model in the next sentence); not "reduces memory by 50% on
+    ImageNet", whose figure alone names no measure."""
+    if m := _TRAILING_ACTION.search(clause):
+        return m
+    by = _BY_FIGURE.search(clause)
+    return by if by and names_measure(clause[by.end():]) else None
+
+
 class Verifier:
     def __init__(self, embed: Callable[[list[str]], np.ndarray], settings: AnswerSettings) -> None:
         self.embed = embed
@@ -392,11 +403,7 @@ class Verifier:
             # "Fewer Weights, More Problems estimates the likelihood of parameters being pruned, demonstrating the
             # severity of the attack on five models" (over ICLR 2026): what it does, then what that gives, each said
             # by its own sentence of the abstract; each part is judged alone, the figure where its part is closest
-            # So is what it does "by" a figure of a measure it names ("Veda accelerates video diffusion models by
-            # 5.1× end-to-end speedup …" over ICML 2026, whose figure is said of one video model in the next sentence);
-            # not "reduces memory by 50% on ImageNet", whose figure alone names no measure
-            m = _TRAILING_ACTION.search(clause) or ((by := _BY_FIGURE.search(clause)) and names_measure(
-                clause[by.end():]) and by) or None
+            m = _giving_split(clause)
             if whole and m and numbers(clause[m.end():]) and not numbers(clause[:m.start()]):
                 head, tail = clause[:m.start()], clause[m.end():]
                 parts = [self._support(part, v, source, cited_names, whole=False)

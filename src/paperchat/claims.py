@@ -339,7 +339,7 @@ def states_count(text: str, words: str) -> bool:
 _BOUND = re.compile(r"\b(?:(?P<op>at\s+most|no\s+more\s+than|(?:fewer|less)\s+than|under|below|up\s+to)\s+"
                     r"(?P<n1>\d+(?:\.\d+)?)[\s-]*(?P<u1>[A-Za-z]+)|(?P<n2>\d+(?:\.\d+)?)[\s-]*(?P<u2>[A-Za-z]+)\s+or\s+"
                     r"(?:less|fewer|lower|below|under|smaller)\b)", re.I)
-_SMALL_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
+_COUNTED_IN_WORDS = {"one": 1, **_WORDS}  # "one-step", "two steps"
 
 
 def bound(question: str) -> tuple[float, str, bool] | None:
@@ -369,7 +369,7 @@ def within_bound(text: str, limit: tuple[float, str, bool]) -> bool:
         return True
     said = [part for word in re.findall(r"[\w.]*\w", text) for part in word.split("-") if part]
     for i, w in enumerate(said):
-        number = _SMALL_NUMBERS.get(w.lower()) or (float(w) if re.fullmatch(r"\d+(?:\.\d+)?", w) else None)
+        number = _COUNTED_IN_WORDS.get(w.lower()) or (float(w) if re.fullmatch(r"\d+(?:\.\d+)?", w) else None)
         if number is None or _YEAR.match(w):
             continue
         if (number < value if strict else number <= value) and term in tokenize(" ".join(said[i + 1:i + 3])):
@@ -540,13 +540,18 @@ def repeated_conflict(claim: str, abstract: str) -> str:
     the abstract gives 8.1% and 9.3%, or "outperforms GRPO by 8.1% …, an 8.1% improvement over LLM-based judges" where
     GRPO's is 12.1%. Each figure checked alone is the abstract's, near the words around it. Figures written in
     digits only (a count in words, "two … two", is said again as a matter of course)."""
-    stated = [n for n, a, b in _placed_numbers(abstract) if any(ch.isdigit() for ch in abstract[a:b])]
-    said = [n for n, a, b in _placed_numbers(claim) if any(ch.isdigit() for ch in claim[a:b])]
+    stated = [n for n, _, _ in _digit_figures(abstract)]
+    said = [n for n, _, _ in _digit_figures(claim)]
     for i, n in enumerate(said):
         times = sum(_same(n, m) for m in said)
         if times > 1 and said.index(n) == i and times > sum(_same(n, m) for m in stated):
             return f"the number {n[0]:g}{n[1]} is written {times} times, and the abstract states it fewer times"
     return ""
+
+
+def _digit_figures(text: str) -> list[tuple[Number, int, int]]:
+    """`_placed_numbers` written in digits, not in words ("two")."""
+    return [(n, a, b) for n, a, b in _placed_numbers(text) if any(ch.isdigit() for ch in text[a:b])]
 
 
 def number_conflict(claim: str, support: str, abstract: str = "") -> str:
@@ -1158,9 +1163,9 @@ def swapped_conflict(claim: str, support: str) -> str:
     at a time objects. A figure's words are those written after it up to the next figure (`_figure_parts`); the
     claim's figure is swapped when its words hold two or more of another figure's own words (those that figure's
     part has and its own lacks) and none of its own."""
+    stated = [parts for sentence in sentences(support) if len(parts := _figure_parts(sentence)) >= 2]
     for n, words in _figure_parts(claim):
-        for sentence in sentences(support):
-            parts = _figure_parts(sentence)
+        for parts in stated:
             mine = [i for i, (m, _) in enumerate(parts) if _same(n, m)]
             if len(mine) != 1:
                 continue
@@ -1173,7 +1178,7 @@ def swapped_conflict(claim: str, support: str) -> str:
 
 def _figure_parts(text: str) -> list[tuple[Number, set[str]]]:
     """Each figure `text` writes in digits, with the terms written after it up to the next figure or clause end."""
-    placed = [(n, a, b) for n, a, b in _placed_numbers(text) if any(ch.isdigit() for ch in text[a:b])]
+    placed = _digit_figures(text)
     ends = [a for _, a, _ in placed[1:]] + [len(text)]
     return [(n, set(tokenize(re.split(r"[;:()]|\.\s", text[b:end])[0])))
             for (n, _, b), end in zip(placed, ends[:len(placed)], strict=True)]
