@@ -1162,25 +1162,38 @@ def swapped_conflict(claim: str, support: str) -> str:
     models. Each figure is the abstract's and near the other's words in that sentence, so no rule reading one figure
     at a time objects. A figure's words are those written after it up to the next figure (`_figure_parts`); the
     claim's figure is swapped when its words hold two or more of another figure's own words (those that figure's
-    part has and its own lacks) and none of its own."""
-    stated = [parts for sentence in sentences(support) if len(parts := _figure_parts(sentence)) >= 2]
-    for n, words in _figure_parts(claim):
+    part has and its own lacks) and none of its own. Or its first two words are another figure's and not its own:
+    "LearnPruner prunes vision tokens by 5.5% of the original performance while achieving 3.2× inference
+    acceleration" (ICLR 2026), whose abstract preserves "95% of the original performance while using only 5.5% of
+    vision tokens, and achieve[s] 3.2× inference acceleration": the claim's "achieving" leads into 3.2×, and is
+    in 5.5%'s words of the abstract too, but what a figure measures is written right after it. A figure another
+    sentence gives with the claim's first words after it is that sentence's, and no swap ("from 82.0% to 91.8%" of
+    SAS, ICML 2026, in two sentences)."""
+    every = [_figure_parts(sentence) for sentence in sentences(support)]
+    stated = [parts for parts in every if len(parts) >= 2]
+    for (n, words), head in zip(_figure_parts(claim), _figure_parts(claim, 2), strict=True):
+        if any(_same(n, m) and head[1] <= theirs for parts in every for m, theirs in parts):
+            continue
         for parts in stated:
             mine = [i for i, (m, _) in enumerate(parts) if _same(n, m)]
             if len(mine) != 1:
                 continue
-            own = parts[mine[0]][1] - set().union(*(w for k, (_, w) in enumerate(parts) if k != mine[0]))
+            its = parts[mine[0]][1]
+            own = its - set().union(*(w for k, (_, w) in enumerate(parts) if k != mine[0]))
             for m, theirs in parts:
-                if own and not own & words and not _same(n, m) and len((theirs - parts[mine[0]][1]) & words) >= 2:
+                if own and not _same(n, m) and (
+                        (not own & words and len((theirs - its) & words) >= 2)
+                        or (len(head[1]) == 2 and not head[1] & its and head[1] <= theirs - its)):
                     return f"the abstract gives {n[0]:g}{n[1]} and {m[0]:g}{m[1]} the other way round"
     return ""
 
 
-def _figure_parts(text: str) -> list[tuple[Number, set[str]]]:
-    """Each figure `text` writes in digits, with the terms written after it up to the next figure or clause end."""
+def _figure_parts(text: str, first: int = 0) -> list[tuple[Number, set[str]]]:
+    """Each figure `text` writes in digits, with the terms written after it up to the next figure or clause end (the
+    `first` few of them, when given)."""
     placed = _digit_figures(text)
     ends = [a for _, a, _ in placed[1:]] + [len(text)]
-    return [(n, set(tokenize(re.split(r"[;:()]|\.\s", text[b:end])[0])))
+    return [(n, set(tokenize(re.split(r"[;:()]|\.\s", text[b:end])[0])[:first or None]))
             for (n, _, b), end in zip(placed, ends[:len(placed)], strict=True)]
 
 
