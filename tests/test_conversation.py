@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from paperchat.conversation import missing_venue, next_turn
 from paperchat.engine import Engine
 from paperchat.schema import Turn
@@ -823,6 +825,50 @@ def test_many_abstracts_without_the_count_asked_are_counted_not_named() -> None:
     ev = Evidence(sources[:3], {s.n: [s.paper.abstract] for s in sources[:3]}, "")
     assert without_figures("How many problems do they have?", ev) == ("The abstracts of Bench 2 and Bench 3 never say "
                                                                         "how many problems.")
+
+
+STRAT = ("Experimental results show that Strat-Reasoner substantially improves strategic abilities of underlying LLMs, "
+         "achieving 22.1% average performance improvements across various multi-agent games.")  # ICML 2026
+H1 = ("Empirically, our method generalizes remarkably well: curriculum training on composed 6th-grade level math problems "
+      "(GSM8K) improves accuracy on longer, competition-level benchmarks (GSM-Symbolic, MATH-500, AIME).")  # ICML 2026
+
+
+@pytest.mark.parametrize(("question", "where"), [
+    ("Which of them reports the biggest gain on math benchmarks?", "math benchmarks"),
+    ("How much do they improve accuracy on ImageNet?", "ImageNet"),
+    ("Which one reports the largest speedup on long contexts?", "long contexts"),
+    ("How much faster are they?", ""),
+    ("How much does it improve on the baseline?", ""),  # what it improves on, no setting
+    ("How much do they improve in accuracy?", ""),
+])
+def test_the_setting_an_amount_is_asked_on(question: str, where: str) -> None:
+    from paperchat.claims import amount_setting
+
+    assert amount_setting(question)[0] == where
+
+
+def test_a_figure_said_of_another_setting_is_not_the_one_asked_for() -> None:
+    """Over ICML 2026 "Which of them reports the biggest gain on math benchmarks?", after papers that use RL for LLM
+    reasoning, was told "Only the abstract of Strat-Reasoner gives a figure for this": its 22.1% is over multi-agent
+    games; h1, on math benchmarks, states no figure."""
+    from paperchat.answer import without_figures
+    from paperchat.claims import amount_setting, has_figure, largest_figure
+    from paperchat.schema import Evidence, Paper, Source
+
+    math = amount_setting("Which of them reports the biggest gain on math benchmarks?")[1]
+    assert has_figure(STRAT) and not has_figure(STRAT, setting=math)
+    assert has_figure("It gains 3.1 points on MATH-500.", setting=math)  # "math" of "MATH-500", "mathematical"
+    assert has_figure("It improves mathematical reasoning by 4%.", setting=math)
+    strat = Source(1, Paper("p1", "Strat-Reasoner", STRAT, "ICML", 2026), "Strat-Reasoner")
+    h1 = Source(2, Paper("p2", "h1", H1, "ICML", 2026), "h1")
+    ev = Evidence([h1, strat], {1: [STRAT], 2: [H1]}, "")
+    assert without_figures("Which of them reports the biggest gain on math benchmarks?", ev) == (
+        "None of these abstracts gives a figure on math benchmarks. What they say:")
+    assert without_figures("Which of them reports the biggest gain?", ev) == (
+        "The abstract of h1 gives no figure for this.")
+    long = amount_setting("Which one reports the largest speedup on long contexts?")[1]
+    said = ["It is 3× faster on short prompts.", "It is 2× faster at a 32k context length."]
+    assert largest_figure("speed", said) == (1, 3.0, 0) and largest_figure("speed", said, long) == (1, 2.0, 1)
 
 
 def test_a_count_of_steps_or_a_factor_in_words_is_a_figure_for_the_fewest_or_fastest() -> None:

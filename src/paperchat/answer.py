@@ -32,6 +32,7 @@ from paperchat.cite import Verifier
 from paperchat.claims import (
     NEEDING,
     amount_kind,
+    amount_setting,
     asked_without,
     asks_amount,
     asks_most,
@@ -259,19 +260,21 @@ def without_figures(question: str, ev: Evidence) -> str:
     # "How much memory does the second one save?" over ICLR 2026: DOIT's abstract gives speedups, no memory figure
     kind = amount_kind(question) if amount else ""
     fewest = fewest_counted(question) if amount else ""
+    # "… the biggest gain on math benchmarks?": a figure of another setting is none (claims.amount_setting)
+    where, setting = amount_setting(question) if amount else ("", frozenset())
     lacking = [s for s in quoted if not (states_count(s.paper.abstract, word) if word
-                                         else has_figure(s.paper.abstract, kind)
+                                         else has_figure(s.paper.abstract, kind, setting)
                                          or bool(fewest) and states_count(s.paper.abstract, fewest))]
     if not lacking:
         return ""
     # (one abstract, several) lack it
+    figure = f"{kind + ' ' if kind else ''}figure {f'on {where}' if setting else '' if kind else 'for this'}".strip()
     says, say = (f"never says how many {word}", f"never say how many {word}") if word else \
-        (f"gives no {kind} figure", f"give no {kind} figure") if kind else \
-        ("gives no figure for this", "give no figure for this")
+        (f"gives no {figure}", f"give no {figure}")
     if len(lacking) == len(quoted):
         if len(quoted) == 1:
             return f"The abstract of {lacking[0].label} {says}. What it says:"
-        gives = f"says how many {word}" if word else f"gives {_a(kind)} figure" if kind else "gives a figure for this"
+        gives = f"says how many {word}" if word else f"gives {_a(figure)}"
         return f"None of these abstracts {gives}. What they say:"
     names = [s.label for s in lacking]
     if len(names) > NAMED_AT_MOST:  # "How many problems do they have?" after 16 code benchmarks (ICLR 2026): 14 names
@@ -280,7 +283,7 @@ def without_figures(question: str, ev: Evidence) -> str:
             return f"{len(names)} of these {len(quoted)} abstracts {say}."
         those = _listing(giving)
         gives = f"say{'s' if len(giving) == 1 else ''} how many {word}" if word else \
-            f"give{'s' if len(giving) == 1 else ''} {_a(kind) + ' figure' if kind else 'a figure for this'}"
+            f"give{'s' if len(giving) == 1 else ''} {_a(figure)}"
         return f"Only the abstract{'s' if len(giving) > 1 else ''} of {those} {gives}; the other {len(names)} do not."
     listed = _listing(names)
     return f"The abstract{'s' if len(names) > 1 else ''} of {listed} {say if len(names) > 1 else says}."
@@ -315,27 +318,29 @@ def ranked(plan: Plan, ev: Evidence) -> str:
     quoted = [s for s in ev.sources if s.n in ev.quotes]
     if not kind or len(quoted) < 2:
         return ""
-    figures = {s.n: largest_figure(kind, s.sentences) for s in quoted}
+    where, setting = amount_setting(plan.question)  # "… the largest speedup on long contexts?": there, not elsewhere
+    figures = {s.n: largest_figure(kind, s.sentences, setting) for s in quoted}
     stating = [s for s in quoted if figures[s.n]]
+    kind = f"{kind} figure{f' on {where}' if setting else ''}"
     if not stating:
-        return f"None of these abstracts gives a {kind} figure as a factor or percentage. What they say:"
+        return f"None of these abstracts gives a {kind} as a factor or percentage. What they say:"
 
     def amount(s: Source) -> str:
         figure = figures[s.n] or (0, 0.0, 0)
         return figure_as_written(s.sentences[figure[2]], figure)
 
     if len(stating) == 1:  # nothing to set in order
-        return (f"Of these, only the abstract of {stating[0].label} gives a {kind} figure as a factor or percentage "
+        return (f"Of these, only the abstract of {stating[0].label} gives a {kind} as a factor or percentage "
                 f"({amount(stating[0])}); it is quoted first.")
     first = [f"{s.label} {amount(s)}" for s in stating][:3]
     more = len(first) < len(stating)
-    note = (f"Set in order by the largest {kind} figure each abstract states ({', '.join(first)}{', …' if more else ''})"
+    note = (f"Set in order by the largest {kind} each abstract states ({', '.join(first)}{', …' if more else ''})"
             ". A factor (×) comes before a percentage, and the figures are measured against different baselines and "
             "settings, so read each one's sentence.")
     lacking = [s.label for s in quoted if not figures[s.n]]
     if lacking:  # by name, or, past NAMED_AT_MOST of them (twelve test-time training papers over ICML 2026), counted
         listed = f"The other {len(lacking)}" if len(lacking) > NAMED_AT_MOST else _listing(lacking)
-        note += f" {listed} state{'s' if len(lacking) == 1 else ''} no {kind} figure as a factor or percentage."
+        note += f" {listed} state{'s' if len(lacking) == 1 else ''} no {kind} as a factor or percentage."
     return note
 
 
@@ -486,18 +491,18 @@ def pick_evidence(question_vec: np.ndarray, source: Source, count: int, wants: s
 def evidence(question_vec: np.ndarray, sources: list[Source], use: Sequence[int], count: int,
              wants: str = "", without: frozenset[str] = frozenset(), seen: frozenset[str] = frozenset(),
              held: frozenset[str] = frozenset(), what_it_is: bool = False, ranked: str = "",
-             also: Sequence[str] = ()) -> Evidence:
+             also: Sequence[str] = (), setting: frozenset[str] = frozenset()) -> Evidence:
     """Markdown bullets quoting each source numbered in `use`, and the quotes per source; `seen`:
     sentences quoted just before ("Tell me more"), left out where the abstract has others; `held`: the
     terms a question picking among the papers shown picks by (`pick_evidence`); `ranked`, the kind of figure a
     question asks which of them has the most of (`ranked_kind`): each paper's sentence of its largest such figure,
     the one it was ordered by, or the one sentence that best answers where it states none; `also`, the other kinds
-    of sentence the question asks for (`intents`)."""
+    of sentence the question asks for (`intents`); `setting`, where it asks the figure on (claims.amount_setting)."""
     lines, quotes = [], {}
     for s in sources:
         if s.n not in use:
             continue
-        largest = largest_figure(ranked, s.sentences) if ranked else None
+        largest = largest_figure(ranked, s.sentences, setting) if ranked else None
         quotes[s.n] = [s.sentences[largest[2]]] if largest else pick_evidence(
             question_vec, s, 1 if ranked else count, wants, without=without, seen=seen, held=held,
             what_it_is=what_it_is and len(use) == 1, also=also)

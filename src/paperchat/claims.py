@@ -224,11 +224,13 @@ _NOT_NAMES = frozenset({"by", "with", "to", "of", "at", "up", "only", "over", "f
                         "yielding"})
 
 
-def has_figure(text: str, kind: str = "") -> bool:
+def has_figure(text: str, kind: str = "", setting: frozenset[str] = frozenset()) -> bool:
     """Does `text` state a measured amount: a percentage, a factor ("3×", "5x faster"), points,
     a decimal, or "twice"/"half"? A plain count ("two components", "MP-100", "a 1.5B model"), a
     version ("Gemini 2.5") or a year is none. Of a `kind` (_MEASURES: "memory"), one in a sentence that
-    names the kind."""
+    names the kind; in a `setting` (`amount_setting`), one in a sentence that names it."""
+    if setting:
+        return any(has_figure(sentence, kind) and names_setting(sentence, setting) for sentence in sentences(text))
     if kind:  # in one sentence: "WUSH improves W4A4 accuracy over …, it gains +2.8 average points" (ICML 2026)
         return any(kind in _measured(set(tokenize(sentence))) and has_figure(sentence) for sentence in sentences(text))
     for (_, unit, decimals), start, end in _placed_numbers(text):
@@ -271,6 +273,39 @@ _MOST = re.compile(r"\b(?:biggest|largest|greatest|highest|best|lowest|smallest|
 
 def asks_amount(question: str) -> bool:
     return bool(_AMOUNT_ASKED.search(question) or _MOST.search(question))
+
+
+# "Which of them reports the biggest gain on math benchmarks?" (ICML 2026, after RL-for-reasoning papers) was told
+# "Only the abstract of Strat-Reasoner gives a figure for this": its "22.1% average performance improvements across
+# various multi-agent games". What the amount is asked on is its setting; a figure said of another is no answer.
+_SETTING_ASKED = re.compile(r"\s(?:on|across)\s+((?:the\s+)?(?:(?!(?:and|than|over|compared|with|while|but|or)\b)"
+                            r"[\w.-]*\w\s*){1,4})", re.I)
+# what says nothing of where the amount was measured ("on the baseline" is what it improves on)
+_SETTING_GENERIC = frozenset(tokenize("benchmark benchmarks task tasks dataset datasets data setting settings "
+                                      "experiment experiments evaluation evaluations average result results "
+                                      "baseline baselines prior previous existing state-of-the-art sota"))
+
+
+def amount_setting(question: str) -> tuple[str, frozenset[str]]:
+    """(its words, their terms) of the setting a question asks an amount on ("math benchmarks", {"math"}, of "Which
+    of them reports the biggest gain on math benchmarks?"; "ImageNet" of "How much do they improve accuracy on
+    ImageNet?"), else ("", ∅). Measure words and words of no setting (`_SETTING_GENERIC`) are left out of the
+    terms; with none left there is none."""
+    m = _AMOUNT_ASKED.search(question) or _MOST.search(question)
+    on = _SETTING_ASKED.search(question, m.end()) if m else None
+    if not on:
+        return "", frozenset()
+    words = on.group(1).strip()
+    terms = frozenset(tokenize(words, query=True)) - _SETTING_GENERIC - frozenset().union(*_MEASURES.values())
+    return (words, terms) if terms else ("", frozenset())
+
+
+def names_setting(sentence: str, setting: frozenset[str]) -> bool:
+    """Does `sentence` write a term of `setting`, or one that begins with it or it begins with ("math" and
+    "mathemat" of "mathematical", "MATH-500"), four letters or more?"""
+    said = set(tokenize(sentence))
+    return bool(said & setting) or any(min(len(t), len(u)) >= 4 and (t.startswith(u) or u.startswith(t))
+                                       for t in setting for u in said)
 
 
 def amount_kind(question: str) -> str:
@@ -403,15 +438,18 @@ def ranked_kind(question: str) -> str:
     return next((k for k in RANKED_KINDS if k in kinds), "")
 
 
-def largest_figure(kind: str, texts: Sequence[str]) -> tuple[int, float, int] | None:
+def largest_figure(kind: str, texts: Sequence[str], setting: frozenset[str] = frozenset()) -> tuple[int, float, int] | None:
     """(tier, value, index of the text) of the largest figure of `kind` the texts state, a figure whose nearest
     measure word names that kind or one `_ALIKE` (`_nearest_kinds`: "With a decoding throughput up to 6.7x faster
     than FP16, LiftQuant redefines compression …", over ICML 2026, gives no compression figure; "reduces latency and
     peak memory by up to 2.4× and 3.7×, respectively" is read by its pairs, `pairs`), not what is kept of it: a
     factor ("×", tier 1) before any percentage ("%", tier 0), which an abstract may state of a part ("cuts draft
-    inference time by 51.6%" beside a "1.32× end-to-end speedup"); None when none is."""
+    inference time by 51.6%" beside a "1.32× end-to-end speedup"); None when none is. With a `setting`
+    (`amount_setting`), only of the texts that name it."""
     best = None
     for i, text in enumerate(texts):
+        if setting and not names_setting(text, setting):
+            continue
         # a figure paired with a kind of thing is of that kind; one paired with baselines ("up to 4.43× and 1.50×,
         # compared to auto-regressive decoding and vanilla speculative decoding, respectively") is read by its words
         kinded = [(n, _measured(set(tokenize(thing)))) for n, thing in pairs(text)

@@ -26,6 +26,7 @@ from paperchat import table as T
 from paperchat.chat import ChatModel
 from paperchat.cite import Verifier
 from paperchat.claims import (
+    amount_setting,
     asked_without,
     asks_most,
     largest_figure,
@@ -344,8 +345,10 @@ class Engine:
             found.hits = sorted(found.hits, key=lambda h: h.paper.paper_id not in found.relevant)  # stable
             kind = A.ranking(plan)
             if kind:  # "Which of them reports the largest speedup?": the largest figure first (A.ranked says so)
+                setting = amount_setting(plan.question)[1]  # "… on long contexts?": said there
                 found.hits = sorted(found.hits, key=lambda h: (h.paper.paper_id not in found.relevant,
-                                                               _descending(largest_figure(kind, sentences(h.paper.abstract)))))
+                                                               _descending(largest_figure(
+                                                                   kind, sentences(h.paper.abstract), setting))))
         return found
 
     def _evidence(self, plan: Plan, found: Retrieved) -> Evidence:
@@ -372,7 +375,7 @@ class Engine:
         wants, *also = A.intents(plan.question) or [""]
         return A.evidence(qvec, sources, use, count, wants,
                           frozenset(asked_without(picking)), plan.seen, held, A.asks_what_it_is(plan.question),
-                          A.ranking(plan), also)
+                          A.ranking(plan), also, amount_setting(plan.question)[1])
 
     def compare(self, paper_ids: Sequence[str]) -> Table:
         """The comparison table for papers a person names (cells by role and position)."""
