@@ -867,8 +867,14 @@ def test_a_figure_said_of_another_setting_is_not_the_one_asked_for() -> None:
     assert without_figures("Which of them reports the biggest gain?", ev) == (
         "The abstract of h1 gives no figure for this.")
     long = amount_setting("Which one reports the largest speedup on long contexts?")[1]
-    said = ["It is 3× faster on short prompts.", "It is 2× faster at a 32k context length."]
-    assert largest_figure("speed", said) == (1, 3.0, 0) and largest_figure("speed", said, long) == (1, 2.0, 1)
+    said = ["It is 3× faster on short prompts.", "It is 2× faster at a 32k context length.", "It is 4× faster on GPUs."]
+    assert largest_figure("speed", said) == (1, 4.0, 2) and largest_figure("speed", said, long) is None
+    # one of its words in the sentence, the other in the abstract (Dustin: "at a 32k sequence length" on LongBench)
+    said[0] = "It serves long contexts."
+    assert largest_figure("speed", said, long) == (1, 2.0, 1)
+    h100 = amount_setting("Which of them reports the largest speedup on H100 GPUs?")[1]
+    assert not has_figure("Evaluated on an AMD MI210 GPU, our system achieves 2.2× speedup.", "speed", h100)
+    assert not has_figure("It gains 4% on image classification.", setting=amount_setting("How much on ImageNet?")[1])
 
 
 def test_a_count_of_steps_or_a_factor_in_words_is_a_figure_for_the_fewest_or_fastest() -> None:
