@@ -877,6 +877,25 @@ def test_a_figure_said_of_another_setting_is_not_the_one_asked_for() -> None:
     assert not has_figure("It gains 4% on image classification.", setting=amount_setting("How much on ImageNet?")[1])
 
 
+def test_which_is_the_largest_asks_each_ones_size() -> None:
+    """Over ICML 2026 "Which of them is the largest?" after code-agent benchmarks was read as a pick by its words, and
+    quoted FormulaCode alone, for its "large, real-world codebases"; it asks each one's size."""
+    from paperchat.answer import without_figures
+    from paperchat.claims import asks_most, asks_size, counts_things
+    from paperchat.schema import Evidence, Paper, Source
+
+    assert asks_size("Which of them is the largest?") and asks_most("Which one is the biggest dataset?")
+    assert not asks_size("Which of them is the largest language model?") and not asks_size("Is it the largest?")
+    assert counts_things("CoDA-Bench comprises 1,202 tasks spanning 53 communities.") and counts_things("10k images")
+    assert not counts_things("It reaches a success rate of 56.1%.") and not counts_things("It appeared in 2025 .")
+    coda = Source(1, Paper("p1", "CoDA-Bench", "CoDA-Bench comprises 1,202 tasks. Agents reach 56.1%.", "ICML", 2026),
+                  "CoDA-Bench")
+    vero = Source(2, Paper("p2", "VeRO", "VeRO is an evaluation harness. It improves agents by 12%.", "ICML", 2026), "VeRO")
+    ev = Evidence([coda, vero], {1: [coda.paper.abstract], 2: [vero.paper.abstract]}, "")
+    assert without_figures("Which of them is the largest?", ev) == (
+        "The abstract of VeRO gives no size (a count of tasks, items or examples).")
+
+
 def test_a_count_of_steps_or_a_factor_in_words_is_a_figure_for_the_fewest_or_fastest() -> None:
     """Over ICML 2026 "Which one needs the fewest sampling steps?" after diffusion samplers said the distilled
     sampler's abstract gives no figure; it "needs only 4–8 steps, yielding an order-of-magnitude speedup"."""

@@ -113,7 +113,9 @@ def test_a_sentence_that_points_to_the_code_fills_no_cell() -> None:
                     # over ICLR 2026, Result cells of "Which papers propose graph transformers?" and of the code
                     # benchmarks: a short sentence that only says something is out there, its link taken out
                     "An interactive demo is available.", "The code, data, and results are available.",
-                    "The DHG-Bench library is available.", "Our dataset and models will be publicly available."):
+                    "The DHG-Bench library is available.", "Our dataset and models will be publicly available.",
+                    "Code available at Anonymous Github.", "We will release our code via GitHub.",
+                    "Our anonymous repository is at.", "An anonymous repository link is provided in the Supplementary Material."):
         assert T.points_to_code(pointer), pointer
     for content in ("We generate code with a diffusion model.", "Code generation benchmarks show a 12% gain.",
                     "Results are available for three model sizes.", "We evaluate on publicly available datasets.",
@@ -122,7 +124,13 @@ def test_a_sentence_that_points_to_the_code_fills_no_cell() -> None:
                     "The proposed data augmentation appears in Appendix B and improves accuracy by 3%.",
                     "Results are available on three benchmarks.", "Gains are largest when data is released at scale.",
                     "However, in practice, true reward models are never available.",
-                    "Our method is available for any diffusion model and improves FID by 2 points on ImageNet."):
+                    "Our method is available for any diffusion model and improves FID by 2 points on ImageNet.",
+                    # over ICML 2026, what code benchmarks hold: FormulaCode's size, "Which of them is the largest?"
+                    "FormulaCode comprises 957 performance bottlenecks mined from scientific Python repositories on "
+                    "GitHub, each paired with expert-authored patches.",
+                    "We present SorryDB, a benchmark of open Lean tasks drawn from 78 real world formalization projects "
+                    "on GitHub.", "We introduce SWE-fficiency, a benchmark for evaluating repository-level performance "
+                    "optimization on real workloads."):
         assert not T.points_to_code(content), content
 
 
@@ -459,6 +467,18 @@ def test_evidence_for_a_result_or_for_what_is_done_without_picks_that_sentence()
     hfl = Source(1, Paper(paper_id="h", title="H", abstract=" ".join(fl), venue="ICLR", year=2026), "H", sentences=fl,
                  vectors=np.array([[1.0, 0.0], [0.98, 0.2], [0.5, 0.87], [0.3, 0.95]]), roles=source.roles)
     assert A.pick_evidence(question, hfl, 2, "data") == [fl[0], fl[3]]
+    # "Which of them is the largest?" after code benchmarks (ICML 2026): the sentence that counts what it holds, not
+    # the one with its success rate, nor one on what is "large"
+    assert A.intents("Which of them is the largest?") == ["size"] and A.intents("Which one is the biggest benchmark?") == ["size"]
+    coda = ["Existing benchmarks evaluate code agents on large codebases.",
+            "Top agents reach a success rate of only 56.1%.",
+            "CoDA-Bench comprises 1,202 tasks spanning 53 communities.",
+            "It was released in 2025 ."]
+    bench = Source(1, Paper(paper_id="c", title="C", abstract=" ".join(coda), venue="ICML", year=2026), "C",
+                   sentences=coda, vectors=np.array([[1.0, 0.0], [0.9, 0.436], [0.3, 0.95], [0.2, 0.98]]),
+                   roles=source.roles)
+    assert A.pick_evidence(question, bench, 1, "size") == [coda[2]]
+    assert A.pick_evidence(question, bench, 1, "number") == [coda[1]]
     # over ICML 2026 "Do any of them need training?" after hallucination-mitigation papers quoted each one's opening
     # on hallucination, not "HaloProbe uses balanced training …": the sentence holding what the pick picks by
     hp = ["Vision-language models can produce object hallucinations in image descriptions.",

@@ -36,7 +36,9 @@ from paperchat.claims import (
     asked_without,
     asks_amount,
     asks_most,
+    asks_size,
     counted,
+    counts_things,
     does_without,
     done_without,
     fewest_counted,
@@ -204,7 +206,7 @@ def asks_what_it_is(question: str) -> bool:
 
 
 def intent(question: str) -> str:
-    """What kind of sentence answers the question: "number", "data", "method", "result", "problem" or ""."""
+    """What kind of sentence answers the question: "number", "size", "data", "method", "result", "problem" or ""."""
     return next(iter(intents(question)), "")
 
 
@@ -213,6 +215,8 @@ def intents(question: str) -> list[str]:
     Goedel-Prover-V2 train its prover? How well does it do on MiniF2F?" asks for a figure and the method. A kind is
     asked only where its words are not those of a kind before it ("How do they evaluate" asks for the data, and its
     "how do" for no method)."""
+    if asks_size(question):  # "Which of them is the largest?": each one's count of tasks, problems, images
+        return ["size"]
     if asks_most(question):  # "Which of them reports the biggest gain?"
         return ["number"]
     kinds: list[str] = []
@@ -262,13 +266,16 @@ def without_figures(question: str, ev: Evidence) -> str:
     fewest = fewest_counted(question) if amount else ""
     # "… the biggest gain on math benchmarks?": a figure of another setting is none (claims.amount_setting)
     where, setting = amount_setting(question) if amount else ("", frozenset())
+    size = asks_size(question)  # "Which of them is the largest?": a count of what it holds ("1,202 tasks") is its size
     lacking = [s for s in quoted if not (states_count(s.paper.abstract, word) if word
+                                         else any(map(counts_things, sentences(s.paper.abstract))) if size
                                          else has_figure(s.paper.abstract, kind, setting)
                                          or bool(fewest) and states_count(s.paper.abstract, fewest))]
     if not lacking:
         return ""
     # (one abstract, several) lack it
-    figure = f"{kind + ' ' if kind else ''}figure {f'on {where}' if setting else '' if kind else 'for this'}".strip()
+    figure = "size (a count of tasks, items or examples)" if size else \
+        f"{kind + ' ' if kind else ''}figure {f'on {where}' if setting else '' if kind else 'for this'}".strip()
     says, say = (f"never says how many {word}", f"never say how many {word}") if word else \
         (f"gives no {figure}", f"give no {figure}")
     if len(lacking) == len(quoted):
@@ -383,6 +390,7 @@ def pick_evidence(question_vec: np.ndarray, source: Source, count: int, wants: s
             holding[i] = share
         role = source.roles[i] if i < len(source.roles) else ""
         fits = ((wants == "number" and _DIGIT.search(sentence)) or (wants == "data" and _DATA.search(sentence))
+                or (wants == "size" and counts_things(sentence))
                 or (wants in ("method", "result") and role == wants)
                 or (wants == "problem" and role in ("objective", "background")))
         sims[i] += bonus if fits else 0.0
@@ -407,6 +415,8 @@ def pick_evidence(question_vec: np.ndarray, source: Source, count: int, wants: s
             found = next((i for i in ranked if i not in keep and np.isfinite(sims[i]) and holds(i)), None)
             keep[-1] = keep[-1] if found is None else found
 
+    if wants == "size":  # "Which of them is the largest?": CoDA-Bench's "comprises 1,202 tasks", not its 56.1%
+        ensure(lambda i: counts_things(source.sentences[i]))
     if wants == "number":
         # "By how much do they reduce forgetting?" quoted DEDUCE's two sentences on forgetting, not its
         # "average gain of up to 5.5%": the abstract's figure is what was asked for

@@ -255,6 +255,25 @@ _AMOUNT_ASKED = re.compile(r"\bhow (?:much|fast|well|accurate|precise|effective)
 _COUNTABLE = r"steps|parameters|params|tokens|samples|queries|GPU hours"
 
 
+# "Which of them is the largest?" after code-agent benchmarks (ICML 2026) was read as a pick, and quoted FormulaCode
+# alone, for its "large, real-world codebases": it asks each one's size, side by side ("1,202 tasks", "957 performance
+# bottlenecks")
+_SIZE = (r"\b(?:is|are|was|were)\s+(?:the\s+)?(?:largest|biggest|smallest)(?:\s+(?:one|benchmark|dataset|model|"
+         r"corpus)s?)?\s*\??\s*$")
+# a count of things: a number (not a share or factor) before a word ("1,202 tasks", "10k images", "2.5M pairs")
+_COUNT_OF = re.compile(r"(?<![\w.,])\d[\d,]*(?:\.\d+)?\s*[kKMB]?\s+(?!(?:x|times)\b)[A-Za-z]")
+
+
+def asks_size(question: str) -> bool:
+    """Does the question ask which of the papers is the largest or smallest, a benchmark or dataset by its count?"""
+    return re.search(_SIZE, question, re.I) is not None
+
+
+def counts_things(sentence: str) -> bool:
+    """Does `sentence` count things ("comprises 1,202 tasks"), a number before a word, not a year?"""
+    return any(not _YEAR.match(m.group(0).split()[0].rstrip("kKMB")) for m in _COUNT_OF.finditer(sentence))
+
+
 # "Which of them reports the biggest gain?", "Which one is fastest?", "Which is faster?": the amounts, side by side
 # ("Which one reports the lowest attack success rate?", over ICML 2026, was told no abstract uses "lowest")
 _MOST = re.compile(r"\b(?:biggest|largest|greatest|highest|best|lowest|smallest|strongest|fewest|least|most)\s+"
@@ -266,6 +285,7 @@ _MOST = re.compile(r"\b(?:biggest|largest|greatest|highest|best|lowest|smallest|
                    # them uses the word "least")
                    rf"FLOPs|compute|computation|energy|time|runtime|{_COUNTABLE})(?![\w-])|"
                    r"\b(?:fastest|quickest|cheapest)\b|\bmost (?:accurate|efficient)\b|"
+                   rf"{_SIZE}|"
                    # "Which is faster?", "Which one of them is more accurate?"; not "Which papers make … faster?"
                    r"\bwhich(?: one)?(?: of (?:them|these|those|the two))?\s+(?:is|are|was|were|runs?|trains?|decodes?|"
                    r"samples?)\s+(?:\w+\s+)?(?:faster|quicker|cheaper|more (?:accurate|efficient))\b", re.I)
