@@ -1,21 +1,24 @@
 #!/usr/bin/env bash
 # Build llama-cpp-python once, portable (never GGML_NATIVE: native builds die with
 # SIGILL in the AMX path on these CPUs), and keep the wheel in a cache folder.
-# Flags from this CPU: AVX2; AVX-512 (VNNI, BF16) where it has them; and where it also has
+# Flags from this CPU: AVX2; AVX-512 with VNNI where it has them (avx512vnni), and BF16 too where it has
+# that (avx512: an Intel Xeon with VNNI and no BF16 had been given the AVX2 build); and where it also has
 # AMX, AMX too, from the sdist with one line patched: GCC 12 drops the stores that fill
 # the AMX tile configuration before `_tile_loadconfig` (the SIGILL), and an empty asm
 # statement that reads the configuration keeps them (../shared/MODELS.md). make setup
 # then runs scripts/llama_probe.py and, if the AMX build crashes or computes nonsense, installs
-# the AVX-512 one (LLAMA_FALLBACK=1). LLAMA_KIND=avx2|avx512|amx forces a kind. Prints the wheel path.
+# the AVX-512 one (LLAMA_FALLBACK=1). LLAMA_KIND=avx2|avx512vnni|avx512|amx forces a kind. Prints the wheel path.
+# pip's own wheel cache is not used: it keys a wheel by the sdist, not by these flags.
 set -euo pipefail
 version="${LLAMA_CPP_VERSION:-0.3.36}"
 cache="${PAPERCHAT_WHEELS:-$HOME/.cache/paperchat/wheels}"
 mkdir -p "$cache"
 has() { grep -qw "$1" /proc/cpuinfo; }
 kind=avx2
-if has avx512f && has avx512_vnni && has avx512_bf16; then
-  kind=avx512
-  if has amx_tile && has amx_int8 && has amx_bf16; then kind=amx; fi
+if has avx512f && has avx512_vnni; then
+  kind=avx512vnni
+  if has avx512_bf16; then kind=avx512; fi
+  if [ "$kind" = avx512 ] && has amx_tile && has amx_int8 && has amx_bf16; then kind=amx; fi
 fi
 kind="${LLAMA_KIND:-$kind}"
 if [ -n "${LLAMA_FALLBACK:-}" ]; then  # the build of this kind failed scripts/llama_probe.py
@@ -25,9 +28,10 @@ fi
 flags="-DGGML_NATIVE=OFF -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON"
 case "$kind" in
   avx2) ;;
+  avx512vnni) flags="$flags -DGGML_AVX512=ON -DGGML_AVX512_VNNI=ON -DGGML_AVX512_BF16=OFF -DGGML_AMX_TILE=OFF -DGGML_AMX_INT8=OFF -DGGML_AMX_BF16=OFF" ;;
   avx512) flags="$flags -DGGML_AVX512=ON -DGGML_AVX512_VNNI=ON -DGGML_AVX512_BF16=ON -DGGML_AMX_TILE=OFF -DGGML_AMX_INT8=OFF -DGGML_AMX_BF16=OFF" ;;
   amx) flags="$flags -DGGML_AVX512=ON -DGGML_AVX512_VNNI=ON -DGGML_AVX512_BF16=ON -DGGML_AMX_TILE=ON -DGGML_AMX_INT8=ON -DGGML_AMX_BF16=ON" ;;
-  *) echo "LLAMA_KIND must be avx2, avx512 or amx, not '$kind'" >&2; exit 2 ;;
+  *) echo "LLAMA_KIND must be avx2, avx512vnni, avx512 or amx, not '$kind'" >&2; exit 2 ;;
 esac
 dir="$cache/$kind"
 mkdir -p "$dir"
@@ -50,7 +54,7 @@ if [ -z "$wheel" ]; then
     grep -q '"r"(&tc) : "memory"' "$mmq" || { echo "the AMX patch no longer applies to $mmq: build with LLAMA_KIND=avx512" >&2; exit 1; }
   fi
   CMAKE_ARGS="$flags" CMAKE_BUILD_PARALLEL_LEVEL="$(nproc)" \
-    python3 -m pip wheel -q --no-deps -w "$dir" "$source" >&2
+    python3 -m pip wheel -q --no-cache-dir --no-deps -w "$dir" "$source" >&2
   wheel=$(ls "$dir"/llama_cpp_python-"$version"-*.whl | head -1)
 fi
 echo "$wheel"

@@ -123,8 +123,10 @@ def test_the_llama_wheel_kind_follows_this_cpu_and_a_cached_wheel_is_not_rebuilt
 
     flags = set(Path("/proc/cpuinfo").read_text().split())
     kind = "avx2"
-    if {"avx512f", "avx512_vnni", "avx512_bf16"} <= flags:
-        kind = "amx" if {"amx_tile", "amx_int8", "amx_bf16"} <= flags else "avx512"
+    if {"avx512f", "avx512_vnni"} <= flags:  # an Intel Xeon with VNNI and no BF16 gets AVX-512 too
+        kind = "avx512vnni"
+        if "avx512_bf16" in flags:
+            kind = "amx" if {"amx_tile", "amx_int8", "amx_bf16"} <= flags else "avx512"
     wheel = tmp_path / kind / "llama_cpp_python-0.3.36-py3-none-linux_x86_64.whl"
     wheel.parent.mkdir()
     wheel.write_bytes(b"cached")
@@ -134,12 +136,12 @@ def test_the_llama_wheel_kind_follows_this_cpu_and_a_cached_wheel_is_not_rebuilt
     run = subprocess.run(["bash", str(script)], capture_output=True, text=True, env=env)
     assert run.returncode == 0 and run.stdout.strip() == str(wheel)
     run = subprocess.run(["bash", str(script)], capture_output=True, text=True, env={**env, "LLAMA_KIND": "native"})
-    assert run.returncode == 2 and "LLAMA_KIND must be avx2, avx512 or amx" in run.stderr
+    assert run.returncode == 2 and "LLAMA_KIND must be avx2, avx512vnni, avx512 or amx" in run.stderr
     # a build that failed the probe: only AMX has a safer one (AVX-512) to fall back to
     safer = tmp_path / "avx512" / wheel.name
     safer.parent.mkdir(exist_ok=True)
     safer.write_bytes(b"cached")
-    for failed in ("amx", "avx512", "avx2"):
+    for failed in ("amx", "avx512", "avx512vnni", "avx2"):
         run = subprocess.run(["bash", str(script)], capture_output=True, text=True,
                              env={**env, "LLAMA_KIND": failed, "LLAMA_FALLBACK": "1"})
         if failed == "amx":
