@@ -328,26 +328,26 @@ def ranked(plan: Plan, ev: Evidence) -> str:
     where, setting = amount_setting(plan.question)  # "… the largest speedup on long contexts?": there, not elsewhere
     figures = {s.n: largest_figure(kind, s.sentences, setting) for s in quoted}
     stating = [s for s in quoted if figures[s.n]]
-    kind = f"{kind} figure{f' on {where}' if setting else ''}"
+    what = f"{kind} figure{f' on {where}' if setting else ''}"  # "speed figure on long contexts"
     if not stating:
-        return f"None of these abstracts gives a {kind} as a factor or percentage. What they say:"
+        return f"None of these abstracts gives a {what} as a factor or percentage. What they say:"
 
     def amount(s: Source) -> str:
         figure = figures[s.n] or (0, 0.0, 0)
         return figure_as_written(s.sentences[figure[2]], figure)
 
     if len(stating) == 1:  # nothing to set in order
-        return (f"Of these, only the abstract of {stating[0].label} gives a {kind} as a factor or percentage "
+        return (f"Of these, only the abstract of {stating[0].label} gives a {what} as a factor or percentage "
                 f"({amount(stating[0])}); it is quoted first.")
     first = [f"{s.label} {amount(s)}" for s in stating][:3]
     more = len(first) < len(stating)
-    note = (f"Set in order by the largest {kind} each abstract states ({', '.join(first)}{', …' if more else ''})"
+    note = (f"Set in order by the largest {what} each abstract states ({', '.join(first)}{', …' if more else ''})"
             ". A factor (×) comes before a percentage, and the figures are measured against different baselines and "
             "settings, so read each one's sentence.")
     lacking = [s.label for s in quoted if not figures[s.n]]
     if lacking:  # by name, or, past NAMED_AT_MOST of them (twelve test-time training papers over ICML 2026), counted
         listed = f"The other {len(lacking)}" if len(lacking) > NAMED_AT_MOST else _listing(lacking)
-        note += f" {listed} state{'s' if len(lacking) == 1 else ''} no {kind} as a factor or percentage."
+        note += f" {listed} state{'s' if len(lacking) == 1 else ''} no {what} as a factor or percentage."
     return note
 
 

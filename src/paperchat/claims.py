@@ -473,8 +473,9 @@ def largest_figure(kind: str, texts: Sequence[str], setting: frozenset[str] = fr
     inference time by 51.6%" beside a "1.32× end-to-end speedup"); None when none is. With a `setting`
     (`amount_setting`), only of the texts that name it."""
     best = None
+    around = " ".join(texts) if setting else ""
     for i, text in enumerate(texts):
-        if setting and not names_setting(text, setting, " ".join(texts)):
+        if setting and not names_setting(text, setting, around):
             continue
         # a figure paired with a kind of thing is of that kind; one paired with baselines ("up to 4.43× and 1.50×,
         # compared to auto-regressive decoding and vanilla speculative decoding, respectively") is read by its words
