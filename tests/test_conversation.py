@@ -896,6 +896,70 @@ def test_which_is_the_largest_asks_each_ones_size() -> None:
         "The abstract of VeRO gives no size (a count of tasks, items or examples).")
 
 
+def test_which_has_the_most_tasks_sets_them_in_order_by_their_counts(settings, embedder, tmp_path) -> None:
+    """Over ICML 2026 "Which of them has the most tasks?" after code-agent benchmarks quoted CoDA-Bench's "success rate
+    of only 56.1%", not its "1,202 tasks", beside each other paper's closest sentence, unordered: each one's count of
+    the things asked is quoted, largest first, and those giving none are named."""
+    import numpy as np
+
+    from paperchat.answer import counting, evidence, ranked
+    from paperchat.claims import largest_count, most_counted
+    from paperchat.markers import split_sentences
+    from paperchat.schema import Filters, Paper, Plan, Source
+
+    assert most_counted("Which of them has the most tasks?") == ("tasks", False)
+    assert most_counted("Which one covers the fewest languages?") == ("languages", True)
+    assert most_counted("Which benchmark has the largest number of problems?") == ("problems", False)
+    # measured amounts and the countable things read as figures keep their own reading (claims.asks_most)
+    assert most_counted("Which of them reports the largest gains?") == ("", False)
+    assert most_counted("Which one needs the fewest sampling steps?") == ("", False)
+    assert largest_count("tasks", ["CoDA-Bench comprises 1,202 tasks spanning 53 communities."]) == (
+        1202.0, 0, "1,202 tasks")
+    assert largest_count("tasks", ["It gives a reproducible 450-task toolkit."]) == (450.0, 0, "450-task")
+    assert largest_count("tasks", ["Across 7 simulation tasks and 12 models."]) == (7.0, 0, "7 simulation tasks")
+    # a share of them, one of them, a number in a name, a year: no count of tasks
+    for text in ("The best agent solves only 50.0% of tasks.", "One of the tasks is hard.", "GPT-4 tasks fail.",
+                 "Released in 2025 tasks were added."):
+        assert largest_count("tasks", [text]) is None, text
+
+    def source(n: int, name: str, abstract: str) -> Source:
+        return Source(n, Paper(f"p{n}", name, abstract, "ICML", 2026), name, sentences=split_sentences(abstract))
+
+    shown = [source(1, "GameDevBench", "We present GameDevBench, a benchmark for code agents. It consists of 168 tasks."),
+             source(2, "CoDA-Bench", "Agents reach a success rate of only 56.1% on it. CoDA-Bench comprises 1,202 tasks."),
+             source(3, "VeRO", "VeRO is an evaluation harness for coding agents.")]
+    for s in shown:
+        s.vectors = np.ones((len(s.sentences), 2), dtype=np.float32)
+    plan = Plan("Which of them has the most tasks?", "code agent benchmarks", Filters(), reading="narrow")
+    assert counting(plan) == ("tasks", False)
+    assert counting(Plan(plan.question, plan.query, Filters())) == ("", False)  # a question of its own is a search
+    ev = evidence(np.ones(2, dtype=np.float32), shown, [1, 2, 3], 3, counted="tasks")
+    assert ev.quotes[2] == ["CoDA-Bench comprises 1,202 tasks."] and ev.quotes[1] == ["It consists of 168 tasks."]
+    assert ranked(plan, ev) == ("Set in order by the most tasks each abstract gives (GameDevBench 168 tasks, CoDA-Bench "
+                                "1,202 tasks). Each is the largest count its abstract gives; read each one's sentence. "
+                                "VeRO gives no count of tasks.")
+    # over an index, the follow-up sets the papers shown in order, the largest count first, and the model is not asked
+    import json
+
+    from paperchat.corpus import read_paths
+    from paperchat.index import PaperIndex
+
+    from .conftest import ScriptedChat
+
+    corpus = tmp_path / "c.jsonl"
+    corpus.write_text("".join(json.dumps({"id": p.paper_id, "title": p.title, "venue": "ICML", "year": 2026,
+                                          "abstract": f"{p.title} is a benchmark for code agents. {p.abstract}"}) + "\n"
+                              for p in (s.paper for s in shown)))
+    index = PaperIndex(settings, embedder)
+    index.ingest(read_paths([corpus]), progress=False)
+    chat = ScriptedChat("CoDA-Bench has the most tasks [1].")
+    answer, history = _talk(Engine(settings, index, chat), "Which papers are benchmarks for code agents?",
+                            "Which of them has the most tasks?")
+    assert answer.shown[:2] == ["p2", "p1"] and len(chat.prompts) == 1  # the first question's answer alone
+    assert answer.text.startswith("*Set in order by the most tasks each abstract gives (CoDA-Bench 1,202 tasks, "
+                                  "GameDevBench 168 tasks).")
+
+
 def test_a_count_of_steps_or_a_factor_in_words_is_a_figure_for_the_fewest_or_fastest() -> None:
     """Over ICML 2026 "Which one needs the fewest sampling steps?" after diffusion samplers said the distilled
     sampler's abstract gives no figure; it "needs only 4–8 steps, yielding an order-of-magnitude speedup"."""

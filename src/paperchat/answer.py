@@ -45,7 +45,9 @@ from paperchat.claims import (
     figure_as_written,
     has_figure,
     joined,
+    largest_count,
     largest_figure,
+    most_counted,
     negations,
     ranked_kind,
     states_count,
@@ -312,6 +314,34 @@ def ranking(plan: Plan) -> str:
     return ranked_kind(plan.question) if plan.reading == "narrow" else ""
 
 
+def counting(plan: Plan) -> tuple[str, bool]:
+    """The things a follow-up asks which of the papers shown has the most (or, True, fewest) of (`most_counted`:
+    "Which of them has the most tasks?"), else ("", False)."""
+    return most_counted(plan.question) if plan.reading == "narrow" else ("", False)
+
+
+def _by_count(plan: Plan, quoted: Sequence[Source]) -> str:
+    """`ranked`'s note for a count asked ("Which of them has the most tasks?" after code-agent benchmarks, over ICML
+    2026): set in order by each abstract's largest count of the things (`largest_count`), as written."""
+    what, fewest = counting(plan)
+    counts = {s.n: largest_count(what, s.sentences) for s in quoted}
+    stating = [s for s in quoted if counts[s.n]]
+    if not stating:
+        return f"None of these abstracts gives a count of {what}. What they say:"
+    if len(stating) == 1:
+        return (f"Of these, only the abstract of {stating[0].label} gives a count of {what} "
+                f"({(counts[stating[0].n] or (0.0, 0, ''))[2]}); it is quoted first.")
+    first = [f"{s.label} {(counts[s.n] or (0.0, 0, ''))[2]}" for s in stating][:3]
+    more = len(first) < len(stating)
+    note = (f"Set in order by the {'fewest' if fewest else 'most'} {what} each abstract gives ({', '.join(first)}"
+            f"{', …' if more else ''}). Each is the largest count its abstract gives; read each one's sentence.")
+    lacking = [s.label for s in quoted if not counts[s.n]]
+    if lacking:
+        listed = f"The other {len(lacking)}" if len(lacking) > NAMED_AT_MOST else _listing(lacking)
+        note += f" {listed} give{'s' if len(lacking) == 1 else ''} no count of {what}."
+    return note
+
+
 def ranked(plan: Plan, ev: Evidence) -> str:
     """What to say before the quotes of "Which of them reports the largest speedup?": how they were set in order, from
     whose figure, and which of them state no such figure; the figures are the abstracts' own, measured against
@@ -323,6 +353,8 @@ def ranked(plan: Plan, ev: Evidence) -> str:
     follow-ups over ICLR and ICML 2026."""
     kind = ranking(plan)
     quoted = [s for s in ev.sources if s.n in ev.quotes]
+    if len(quoted) >= 2 and counting(plan)[0]:
+        return _by_count(plan, quoted)
     if not kind or len(quoted) < 2:
         return ""
     where, setting = amount_setting(plan.question)  # "… the largest speedup on long contexts?": there, not elsewhere
@@ -501,20 +533,23 @@ def pick_evidence(question_vec: np.ndarray, source: Source, count: int, wants: s
 def evidence(question_vec: np.ndarray, sources: list[Source], use: Sequence[int], count: int,
              wants: str = "", without: frozenset[str] = frozenset(), seen: frozenset[str] = frozenset(),
              held: frozenset[str] = frozenset(), what_it_is: bool = False, ranked: str = "",
-             also: Sequence[str] = (), setting: frozenset[str] = frozenset()) -> Evidence:
+             also: Sequence[str] = (), setting: frozenset[str] = frozenset(), counted: str = "") -> Evidence:
     """Markdown bullets quoting each source numbered in `use`, and the quotes per source; `seen`:
     sentences quoted just before ("Tell me more"), left out where the abstract has others; `held`: the
     terms a question picking among the papers shown picks by (`pick_evidence`); `ranked`, the kind of figure a
     question asks which of them has the most of (`ranked_kind`): each paper's sentence of its largest such figure,
     the one it was ordered by, or the one sentence that best answers where it states none; `also`, the other kinds
-    of sentence the question asks for (`intents`); `setting`, where it asks the figure on (claims.amount_setting)."""
+    of sentence the question asks for (`intents`); `setting`, where it asks the figure on (claims.amount_setting);
+    `counted`, the things it asks which has the most of (`counting`): each paper's sentence of its largest count."""
     lines, quotes = [], {}
     for s in sources:
         if s.n not in use:
             continue
         largest = largest_figure(ranked, s.sentences, setting) if ranked else None
-        quotes[s.n] = [s.sentences[largest[2]]] if largest else pick_evidence(
-            question_vec, s, 1 if ranked else count, wants, without=without, seen=seen, held=held,
+        most = largest_count(counted, s.sentences) if counted else None
+        at = largest[2] if largest else most[1] if most else None
+        quotes[s.n] = [s.sentences[at]] if at is not None else pick_evidence(
+            question_vec, s, 1 if ranked or counted else count, wants, without=without, seen=seen, held=held,
             what_it_is=what_it_is and len(use) == 1, also=also)
         venue = f"{s.paper.venue} {s.paper.year}"
         # abstract text is untrusted: "[0,1]" is the paper's text, not a citation, and no link is made

@@ -417,6 +417,53 @@ def bound(question: str) -> tuple[float, str, bool] | None:
     return float(number), terms[0], strict
 
 
+# "Which of them has the most tasks?" after code-agent benchmarks (ICML 2026) quoted CoDA-Bench's "success rate of only
+# 56.1%", not its "1,202 tasks", beside each other paper's closest sentence: a count of the things named, set in order
+_MOST_OF = re.compile(r"\bthe\s+(?P<how>most|fewest|(?:largest|greatest|highest|smallest|lowest)\s+number\s+of)\s+"
+                      r"(?P<what>[A-Za-z][\w-]*s)\b", re.I)
+_NOT_COUNTED = re.compile(rf"^(?:{_COUNTABLE}|papers|works|studies|articles|ones|citations|.*ss)$", re.I)
+# a number and the words after it, up to three ("1,202 tasks", "a reproducible 450-task toolkit", "7 simulation
+# tasks"); not a share or factor ("50.0% of tasks"), nor a number in a name ("GPT-4 tasks")
+_NUMBER_WORDS = {w: n for w, n in _COUNTED_IN_WORDS.items() if w not in ("twice", "double", "triple", "half")}
+_NUMBER_BEFORE = re.compile(r"(?<![\w.,-])(?P<n>\d[\d,]*(?:\.\d+)?|" + "|".join(_NUMBER_WORDS) + r")"
+                            r"(?P<scale>[kKMB]\b)?(?!\s*(?:%|×|x\b|times\b|fold\b))(?P<after>(?:[\s-]+[A-Za-z][\w]*){1,3})",
+                            re.I)
+
+
+def most_counted(question: str) -> tuple[str, bool]:
+    """(the things, whether the fewest) a question asking which has the most or fewest of a countable thing counts
+    ("Which of them has the most tasks?": ("tasks", False)), else ("", False); not a measured amount (`asks_most`: "the
+    largest gains", "the fewest sampling steps", read as figures)."""
+    m = _MOST_OF.search(question)
+    if not m or asks_most(question) or _NOT_COUNTED.match(m.group("what")):
+        return "", False
+    how = m.group("how").lower()
+    return m.group("what"), how == "fewest" or how.startswith(("smallest", "lowest"))
+
+
+def largest_count(what: str, texts: Sequence[str]) -> tuple[float, int, str] | None:
+    """(the number, the index of the text, the words as written) of the largest count of `what` the texts give: a
+    number with a form of the word among the three words after it ("comprises 1,202 tasks", "a reproducible 450-task
+    toolkit", "Across 7 simulation tasks"), not a year, share or factor; None when none does."""
+    want = set(tokenize(what))
+    best = None
+    for i, text in enumerate(texts):
+        for m in _NUMBER_BEFORE.finditer(text):
+            number = m.group("n").lower()
+            words = re.findall(r"[A-Za-z]\w*", m.group("after"))
+            if _YEAR.match(number) or not any(want & set(tokenize(w)) for w in words):
+                continue
+            last = next(j for j, w in enumerate(words) if want & set(tokenize(w)))
+            if any(w.lower() in STOPWORDS for w in words[:last]):  # "one of the tasks"
+                continue
+            value = (float(_NUMBER_WORDS[number]) if number in _NUMBER_WORDS
+                     else float(number.replace(",", "")) * _SCALE.get(m.group("scale") or "", 1.0))
+            end = m.start("after") + list(re.finditer(r"[A-Za-z]\w*", m.group("after")))[last].end()
+            if best is None or value > best[0]:
+                best = (value, i, text[m.start():end])
+    return best
+
+
 # bits written as words: ternary weights take 1.58 bits, binary ones 1
 _BITS_IN_WORDS = ((re.compile(r"\bternar", re.I), 1.58), (re.compile(r"\bbinari[sz]", re.I), 1.0))
 

@@ -29,6 +29,7 @@ from paperchat.claims import (
     amount_setting,
     asked_without,
     asks_most,
+    largest_count,
     largest_figure,
     unnegated,
     without_phrase,
@@ -307,8 +308,9 @@ class Engine:
             found.hits = found.hits + [h for h in looked[k:] if h.paper.paper_id in found.relevant]
             picking = conversation.uncontrasted(plan.question)  # "… about data rather than model size?"
             pick = conversation.picks(picking) if plan.reading == "narrow" else ""
-            if plan.reading == "narrow" and asks_most(plan.question):  # "Which of them reports the biggest gain?":
-                pick = ""  # not those whose abstract says "gain", but all their figures, side by side
+            if plan.reading == "narrow" and (asks_most(plan.question) or A.counting(plan)[0]):
+                # "Which of them reports the biggest gain?", "… has the most tasks?": not those whose abstract says
+                pick = ""  # "gain" or "tasks", but all their figures or counts, side by side
                 found.relevant = {h.paper.paper_id for h in found.hits}
             if plan.reading == "narrow" and conversation.about_them(plan.question):
                 # "What privacy guarantees do they give?" after four federated-learning-with-DP rows (ICLR 2026) had
@@ -349,6 +351,11 @@ class Engine:
                 found.hits = sorted(found.hits, key=lambda h: (h.paper.paper_id not in found.relevant,
                                                                _descending(largest_figure(
                                                                    kind, sentences(h.paper.abstract), setting))))
+            what, fewest = A.counting(plan)
+            if what:  # "Which of them has the most tasks?": the largest count first, or the smallest for "fewest"
+                found.hits = sorted(found.hits, key=lambda h: (h.paper.paper_id not in found.relevant,
+                                                               _in_order(largest_count(
+                                                                   what, sentences(h.paper.abstract)), fewest)))
         return found
 
     def _evidence(self, plan: Plan, found: Retrieved) -> Evidence:
@@ -375,7 +382,7 @@ class Engine:
         wants, *also = A.intents(plan.question) or [""]
         return A.evidence(qvec, sources, use, count, wants,
                           frozenset(asked_without(picking)), plan.seen, held, A.asks_what_it_is(plan.question),
-                          A.ranking(plan), also, amount_setting(plan.question)[1])
+                          A.ranking(plan), also, amount_setting(plan.question)[1], A.counting(plan)[0])
 
     def compare(self, paper_ids: Sequence[str]) -> Table:
         """The comparison table for papers a person names (cells by role and position)."""
@@ -460,6 +467,12 @@ class Engine:
 def _descending(figure: tuple[int, float, int] | None) -> tuple[int, float]:
     """A sort key putting the largest figure (`largest_figure`) first and papers without one last."""
     return (-figure[0], -figure[1]) if figure else (1, 0.0)
+
+
+def _in_order(count: tuple[float, int, str] | None, fewest: bool) -> tuple[int, float]:
+    """A sort key putting the largest count (`largest_count`) first, or the smallest when `fewest`, and papers
+    without one last."""
+    return (0, count[0] if fewest else -count[0]) if count else (1, 0.0)
 
 
 def _not_done_without(phrase: str) -> str:
