@@ -960,6 +960,28 @@ def test_which_has_the_most_tasks_sets_them_in_order_by_their_counts(settings, e
                                   "GameDevBench 168 tasks).")
 
 
+def test_how_many_quotes_the_sentence_that_counts_the_things_asked() -> None:
+    """Over ICML 2026 "How many tasks do they have?" after code-agent benchmarks quoted CVE-Factory's "66.2% verified
+    success" and "over 1,000 executable training environments, … agentic tasks", not its "benchmark of 190 tasks"."""
+    import numpy as np
+
+    from paperchat.answer import pick_evidence
+    from paperchat.claims import counted
+    from paperchat.schema import Paper, Source
+
+    said = ["CVE-Factory is evaluated on the latest vulnerabilities and achieves a 66.2% verified success.",
+            "First, we construct LiveCVEBench, a benchmark of 190 tasks spanning 14 languages.",
+            "Second, we synthesize over 1,000 executable training environments, scaling agentic tasks."]
+    cve = Source(1, Paper("p1", "CVE-Factory", " ".join(said), "ICML", 2026), "CVE-Factory", sentences=said)
+    cve.vectors = np.array([[1.0, 0.0], [0.2, 0.98], [0.9, 0.44]], dtype=np.float32)
+    question = "How many tasks do they have?"
+    assert counted(question) == "tasks"
+    before = pick_evidence(np.array([1.0, 0.0], dtype=np.float32), cve, 2, "number")
+    assert said[1] not in before  # closeness and figures alone
+    assert said[1] in pick_evidence(np.array([1.0, 0.0], dtype=np.float32), cve, 2, "number",
+                                    how_many=counted(question))
+
+
 def test_a_count_of_steps_or_a_factor_in_words_is_a_figure_for_the_fewest_or_fastest() -> None:
     """Over ICML 2026 "Which one needs the fewest sampling steps?" after diffusion samplers said the distilled
     sampler's abstract gives no figure; it "needs only 4–8 steps, yielding an order-of-magnitude speedup"."""

@@ -400,7 +400,7 @@ def joined_notes(*notes: str) -> str:
 def pick_evidence(question_vec: np.ndarray, source: Source, count: int, wants: str = "",
                   bonus: float = 0.15, without: frozenset[str] = frozenset(),
                   seen: frozenset[str] = frozenset(), held: frozenset[str] = frozenset(),
-                  what_it_is: bool = False, also: Sequence[str] = ()) -> list[str]:
+                  what_it_is: bool = False, also: Sequence[str] = (), how_many: str = "") -> list[str]:
     """The `count` sentences of the source that best answer the question, in abstract order:
     closeness to it, plus `bonus` for a sentence of the kind it asks for (a number for "how
     much", the method for "how does it work", the data for "what data", a result for "what is
@@ -411,7 +411,8 @@ def pick_evidence(question_vec: np.ndarray, source: Source, count: int, wants: s
     ("Tell me more") are left out while the abstract has others. A question that also asks what the paper is
     (`what_it_is`) gets its best objective or method sentence beside them when none is kept, and one that asks for
     `also` other kinds ("How does it train its prover? How well does it do?") the best sentence of each kind beside
-    them, where two or more are kept."""
+    them, where two or more are kept. A question asking `how_many` of a thing ("tasks") gets a sentence that counts
+    it (`largest_count`), where the abstract has one and no kept sentence does."""
     assert source.vectors is not None
     sims = source.vectors @ question_vec
     doing: set[int] = set()  # the sentences that say it does without what is asked
@@ -453,6 +454,11 @@ def pick_evidence(question_vec: np.ndarray, source: Source, count: int, wants: s
         # "By how much do they reduce forgetting?" quoted DEDUCE's two sentences on forgetting, not its
         # "average gain of up to 5.5%": the abstract's figure is what was asked for
         ensure(lambda i: has_figure(source.sentences[i]))
+    if how_many:
+        # over ICML 2026 "How many tasks do they have?" after code-agent benchmarks quoted CVE-Factory's "66.2% verified
+        # success" and "over 1,000 executable training environments, … agentic tasks", not "a continuously updated
+        # benchmark of 190 tasks": the number of the things asked, written before them, is the answer
+        ensure(lambda i: largest_count(how_many, [source.sentences[i]]) is not None)
     if wants == "data":
         # over ICLR 2026 "What datasets do they use?" after federated-learning papers quoted the hierarchical
         # FL paper's sentences on "data heterogeneity", not its "Extensive experiments on CIFAR-10/CINIC-10/…"
@@ -533,14 +539,16 @@ def pick_evidence(question_vec: np.ndarray, source: Source, count: int, wants: s
 def evidence(question_vec: np.ndarray, sources: list[Source], use: Sequence[int], count: int,
              wants: str = "", without: frozenset[str] = frozenset(), seen: frozenset[str] = frozenset(),
              held: frozenset[str] = frozenset(), what_it_is: bool = False, ranked: str = "",
-             also: Sequence[str] = (), setting: frozenset[str] = frozenset(), counted: str = "") -> Evidence:
+             also: Sequence[str] = (), setting: frozenset[str] = frozenset(), counted: str = "",
+             how_many: str = "") -> Evidence:
     """Markdown bullets quoting each source numbered in `use`, and the quotes per source; `seen`:
     sentences quoted just before ("Tell me more"), left out where the abstract has others; `held`: the
     terms a question picking among the papers shown picks by (`pick_evidence`); `ranked`, the kind of figure a
     question asks which of them has the most of (`ranked_kind`): each paper's sentence of its largest such figure,
     the one it was ordered by, or the one sentence that best answers where it states none; `also`, the other kinds
     of sentence the question asks for (`intents`); `setting`, where it asks the figure on (claims.amount_setting);
-    `counted`, the things it asks which has the most of (`counting`): each paper's sentence of its largest count."""
+    `counted`, the things it asks which has the most of (`counting`): each paper's sentence of its largest count;
+    `how_many`, the things it asks how many of (claims.counted)."""
     lines, quotes = [], {}
     for s in sources:
         if s.n not in use:
@@ -550,7 +558,7 @@ def evidence(question_vec: np.ndarray, sources: list[Source], use: Sequence[int]
         at = largest[2] if largest else most[1] if most else None
         quotes[s.n] = [s.sentences[at]] if at is not None else pick_evidence(
             question_vec, s, 1 if ranked or counted else count, wants, without=without, seen=seen, held=held,
-            what_it_is=what_it_is and len(use) == 1, also=also)
+            what_it_is=what_it_is and len(use) == 1, also=also, how_many=how_many)
         venue = f"{s.paper.venue} {s.paper.year}"
         # abstract text is untrusted: "[0,1]" is the paper's text, not a citation, and no link is made
         quoted = inert(" ".join(quotes[s.n]))

@@ -29,6 +29,7 @@ from paperchat.claims import (
     amount_setting,
     asked_without,
     asks_most,
+    counted,
     largest_count,
     largest_figure,
     unnegated,
@@ -382,7 +383,8 @@ class Engine:
         wants, *also = A.intents(plan.question) or [""]
         return A.evidence(qvec, sources, use, count, wants,
                           frozenset(asked_without(picking)), plan.seen, held, A.asks_what_it_is(plan.question),
-                          A.ranking(plan), also, amount_setting(plan.question)[1], A.counting(plan)[0])
+                          A.ranking(plan), also, amount_setting(plan.question)[1], A.counting(plan)[0],
+                          counted(plan.question))
 
     def compare(self, paper_ids: Sequence[str]) -> Table:
         """The comparison table for papers a person names (cells by role and position)."""
