@@ -115,7 +115,14 @@ def test_a_sentence_that_points_to_the_code_fills_no_cell() -> None:
                     "An interactive demo is available.", "The code, data, and results are available.",
                     "The DHG-Bench library is available.", "Our dataset and models will be publicly available.",
                     "Code available at Anonymous Github.", "We will release our code via GitHub.",
-                    "Our anonymous repository is at.", "An anonymous repository link is provided in the Supplementary Material."):
+                    "Our anonymous repository is at.", "An anonymous repository link is provided in the Supplementary Material.",
+                    # … and where, in a few words (over the seeds "Which papers use adversarial training, and how do
+                    # they differ?" tabled "Our experimental illustrations are available online" as a Result)
+                    "Our experimental illustrations are available online", "EgoDex is publicly available for download.",
+                    "Codes are attached and will be available online.", "The dataset and benchmarks are available at BANZ-FS.",
+                    "These activations are available in the torchortho library.",
+                    "MCIF is released under CC-BY 4.0 license to promote open research.",
+                    "The code, data, and models will be publicly available to facilitate academic research."):
         assert T.points_to_code(pointer), pointer
     for content in ("We generate code with a diffusion model.", "Code generation benchmarks show a 12% gain.",
                     "Results are available for three model sizes.", "We evaluate on publicly available datasets.",
@@ -124,6 +131,9 @@ def test_a_sentence_that_points_to_the_code_fills_no_cell() -> None:
                     "The proposed data augmentation appears in Appendix B and improves accuracy by 3%.",
                     "Results are available on three benchmarks.", "Gains are largest when data is released at scale.",
                     "However, in practice, true reward models are never available.",
+                    "In the offline setting, where only a static dataset is available, generalizing is the challenge.",
+                    "Yet, no method or intuition is available for efficiently setting its value.",
+                    "Acquiring labels is costly, whereas large collections of unlabeled molecular data are readily available.",
                     "Our method is available for any diffusion model and improves FID by 2 points on ImageNet.",
                     # over ICML 2026, what code benchmarks hold: FormulaCode's size, "Which of them is the largest?"
                     "FormulaCode comprises 957 performance bottlenecks mined from scientific Python repositories on "

@@ -106,8 +106,17 @@ _POINTER = re.compile(r"https?://|\bwww\.|\b[\w-]+\.(?:com|org|io|net|science)/|
                       # a short sentence that only says something is out there, its link taken out: "The code, data, and
                       # results are available.", "An interactive demo is available." (Result cells over ICLR 2026; 95 such
                       # sentences in the 10,090 abstracts), not "… true reward models are never available."
-                      r"^(?!.*\b(?:never|not|no|rarely|seldom)\b)(?:\S+\s+){0,8}(?:is|are|will be|has been|have been) "
-                      r"(?:\w+ )?(?:available|released|open[- ]?sourced|public)\W*$", re.I)
+                      # … and where it is out there, in a few words: "Codes are attached and will be available online.",
+                      # "EgoDex is publicly available for download.", "The dataset and benchmarks are available at BANZ-FS."
+                      # (8 more such sentences of the two corpora, none of them content; 80 others with "is available",
+                      # "when only snapshots are available" and the like, are not)
+                      r"^(?!.*\b(?:never|not|no|rarely|seldom|when|where|if|only|once|because|since|whereas|while|"
+                      r"although|though|unless|until)\b)(?:\S+\s+){0,8}(?:is|are|will be|has been|have been) "
+                      r"(?:\w+ )?(?:available|released|open[- ]?sourced|public)"
+                      r"(?:[\s,]+(?:online|at|via|upon|under|for (?:download|(?:the )?community|public)|"
+                      r"on\s+(?:github|gitlab|hugging ?face|anonymi\w+)|in (?:the|our) (?:[\w-]+ )?(?:library|package|repository|"
+                      r"toolkit|supplement\w*|appendix|reproducibility statement)|to (?:the public|the community|"
+                      r"(?:facilitate|support|promote|advance|enable|foster|benefit)\w*))\b(?:\s+\S+){0,8})?\W*$", re.I)
 # a closing sentence: what the paper hopes for or points to, or its results summed up by pointing back, not a
 # result ("We hope these contributions will provide a solid foundation for future research …", "Finally, empirical
 # evaluations are provided to validate our theoretical findings.", "These results support KVTC as a practical building
