@@ -1023,6 +1023,29 @@ def test_the_words_an_abstract_spells_its_name_out_with_are_a_name() -> None:
                               Verification()).text  # the number is still read
 
 
+def test_a_coined_name_spelled_out_is_no_evidence_for_what_the_sentence_says() -> None:
+    """Over ICML 2026 "Do any of them use online data?" kept "Yes, Regret-based Preference Optimization (RePO) uses
+    online data [1]", whose abstract never says "online": the spelled-out name's three words made it close to the
+    sentence introducing RePO (the paper's title names no RePO), while "RePO uses online data [1]" was withheld."""
+    e = WordEmbedding(model_name="t")
+    verifier = Verifier(lambda t: np.asarray(e.get_text_embedding_batch(t)), LENIENT)
+    abstract = ("Many language tasks lack reliable verifiers. We introduce Regret-based Preference Optimization (RePO), "
+                "which reframes RLHF through regret minimization rather than reward maximization. Within a "
+                "KL-regularized framework, RePO admits a closed-form policy update. Experiments on mathematical "
+                "reasoning benchmarks demonstrate consistent performance gains.")
+    repo = [Source(1, _paper("r", "A Regret Minimization Framework on Preference Learning in RLHF", abstract),
+                   "A Regret Minimization Framework on Preference Learning in…")]
+    verifier.prepare(repo)
+    for said in ("Yes, Regret-based Preference Optimization (RePO) uses online data [1].",
+                 "RePO uses online data [1]."):
+        out = verifier.check(said, repo, Verification())
+        assert not out.text, said
+    for said in ("Regret-based Preference Optimization (RePO) reframes RLHF through regret minimization [1].",
+                 "Regret-based Preference Optimization admits a closed-form policy update [1]."):
+        out = verifier.check(said, repo, Verification())
+        assert out.text, (said, out.reason)
+
+
 def test_a_fault_of_earlier_work_said_of_the_paper_is_withheld(verifier) -> None:
     """Read in a conversation: "Tell me about Gen-DFL." "What are its limitations?" got "Gen-DFL has
     been shown to struggle in high-dimensional and risk-sensitive settings", which the abstract

@@ -234,6 +234,25 @@ def _long_forms(name: str, abstract: str) -> list[str]:
     return out
 
 
+def _spelled_name(abstract: str, clause: str, titles: Sequence[str] = ()) -> list[str]:
+    """The names the paper coins, spelled out ("Regret-based Preference Optimization (RePO)") and as written, that
+    `clause` writes beside at least two terms of its own (its paper's `titles` are no such terms): what it claims,
+    not who. Over ICML 2026 "Do any of them use
+    online data?" kept "Yes, Regret-based Preference Optimization (RePO) uses online data [1]", whose abstract never
+    says "online" (the name's three words made it close to "We introduce Regret-based Preference Optimization
+    (RePO), …"), and withheld "RePO uses online data [1]"."""
+    names = []
+    for acronym in re.findall(r"\(([A-Za-z][\w-]*[A-Z][\w-]*)\)", abstract):
+        if not coined(acronym, abstract):
+            continue
+        for form in (*_long_forms(acronym, abstract), acronym):
+            if re.search(rf"(?<!\w){re.escape(form)}(?!\w)", clause, re.I) and form not in names:
+                names.append(form)
+    said = (_key_terms(_strip(clause, [*names, *titles])) - asking_terms() - _CREDIT_WORDS
+            - set(tokenize(" ".join([*names, *titles]))))
+    return names if any(" " in n for n in names) and len(said) >= 2 else []
+
+
 def _spelled_as_acronyms(text: str) -> str:
     """`text` with each acronym it spells out ("sparse autoencoders (SAEs)") written as the acronym alone."""
     for acronym in re.findall(r"\(([A-Z][\w-]*[A-Z][\w-]*)\)", text):
@@ -308,7 +327,11 @@ class Verifier:
         short = _short_name(source, clause)
         if short:  # "GenCape is a language model for translation": the name is close to "we propose GenCape"
             own |= set(tokenize(short))
-            vector = self.embed([_strip(clause, [short])])[0]
+        spelled = _spelled_name(source.paper.abstract, clause, (source.label, source.paper.title))
+        if spelled:
+            own |= set(tokenize(" ".join(spelled)))
+        if short or spelled:
+            vector = self.embed([_strip(clause, [short, *spelled])])[0]
         sims = source.vectors @ vector
         order = np.argsort(-sims)
         best = source.sentences[int(order[0])]
