@@ -832,6 +832,19 @@ def test_a_gain_in_speed_or_memory_needs_an_abstract_that_speaks_of_it() -> None
     assert gain_conflict("It is faster.", "Our method is efficient and scalable.") == ""
     assert gain_conflict("It reduces the memory footprint.", "It quantizes the weights to 4 bits.") == ""
     assert conflict("MuonMax converges significantly faster than Muon.", muon, muon, muon)
+    # … and a gain over others of an abstract that reports none (ICLR 2026, to "How much do they improve over
+    # baselines?" after time-series-with-LLM papers: kept of a paper that probes LLM embeddings)
+    probes = ("LLMs have been applied to time series forecasting, leading to high inference cost. We study regression "
+              "probes trained to predict statistical functionals of the LLM's output distribution. Our results suggest "
+              "that LLM embeddings carry informative signals about their predictive distributions.")
+    for claim in ("LLMs improve over baselines significantly in forecasting time series.",
+                  "The probes outperform sampling.", "Its probes are better than sampling-based approaches."):
+        assert gain_conflict(claim, probes), claim
+    assert gain_conflict("The probes predict statistical functionals of the output distribution.", probes) == ""
+    assert gain_conflict("The probes do not outperform sampling.", probes) == ""
+    for reports in ("The probes are 10× cheaper than sampling.", "The probes match sampling at higher accuracy.",
+                    "Probing achieves state-of-the-art calibration."):
+        assert gain_conflict("The probes outperform sampling.", probes + " " + reports) == "", reports
 
 
 def test_a_paper_said_to_make_a_benchmark_must_say_so() -> None:

@@ -919,8 +919,9 @@ def test_which_has_the_most_tasks_sets_them_in_order_by_their_counts(settings, e
     assert largest_count("tasks", ["Across 7 simulation tasks and 12 models."]) == (7.0, 0, "7 simulation tasks")
     # a share of them, one of them, a number in a name, a year: no count of tasks
     for text in ("The best agent solves only 50.0% of tasks.", "One of the tasks is hard.", "GPT-4 tasks fail.",
+                 "Trajectories involve more than 60 tool calls on average.",  # counts calls, not tools (ICML 2026)
                  "Released in 2025 tasks were added."):
-        assert largest_count("tasks", [text]) is None, text
+        assert largest_count("tools" if "tool" in text else "tasks", [text]) is None, text
 
     def source(n: int, name: str, abstract: str) -> Source:
         return Source(n, Paper(f"p{n}", name, abstract, "ICML", 2026), name, sentences=split_sentences(abstract))
@@ -980,6 +981,24 @@ def test_how_many_quotes_the_sentence_that_counts_the_things_asked() -> None:
     assert said[1] not in before  # closeness and figures alone
     assert said[1] in pick_evidence(np.array([1.0, 0.0], dtype=np.float32), cve, 2, "number",
                                     how_many=counted(question))
+
+
+def test_a_compression_figure_answers_how_much_memory() -> None:
+    """Over ICML 2026 "How much memory do they save?" after KV-cache compression papers said "Only the abstract of
+    EpiCache gives a memory figure; the other 8 do not", above xKV's "up to 8× KV-Cache compression" and STAR-KV's
+    "up to 20× overall KV cache reduction"."""
+    from paperchat.answer import without_figures
+    from paperchat.claims import has_figure
+    from paperchat.schema import Evidence, Paper, Source
+
+    xkv = "Across widely used LLMs, xKV achieves up to 8× KV-Cache compression while preserving accuracy."
+    assert has_figure(xkv, "memory") and has_figure(xkv, "compression")
+    assert not has_figure("FAFO provides 1.20-2.71x latency speedup over the original model.", "memory")
+    assert not has_figure("Our algorithm reduces the compression loss by more than half on 29 datasets.", "memory")
+    sources = [Source(1, Paper("p1", "xKV", xkv, "ICML", 2026), "xKV"),
+               Source(2, Paper("p2", "FAFO", "FAFO provides 1.20-2.71x latency speedup.", "ICML", 2026), "FAFO")]
+    ev = Evidence(sources, {1: [xkv], 2: [sources[1].paper.abstract]}, "")
+    assert without_figures("How much memory do they save?", ev) == "The abstract of FAFO gives no memory figure."
 
 
 def test_a_count_of_steps_or_a_factor_in_words_is_a_figure_for_the_fewest_or_fastest() -> None:

@@ -232,7 +232,11 @@ def has_figure(text: str, kind: str = "", setting: frozenset[str] = frozenset())
     if setting:
         return any(has_figure(sentence, kind) and names_setting(sentence, setting, text) for sentence in sentences(text))
     if kind:  # in one sentence: "WUSH improves W4A4 accuracy over …, it gains +2.8 average points" (ICML 2026)
-        return any(kind in _measured(set(tokenize(sentence))) and has_figure(sentence) for sentence in sentences(text))
+        # … or a factor or share whose nearest measure is of the kind or one alike (`largest_figure`): "How much memory
+        # do they save?" over ICML 2026 said xKV's "up to 8× KV-Cache compression" and STAR-KV's "up to 20× overall KV
+        # cache reduction" were no memory figures (not "reduces the compression loss by more than half")
+        return any(kind in _measured(set(tokenize(sentence))) and has_figure(sentence)
+                   or largest_figure(kind, [sentence]) is not None for sentence in sentences(text))
     for (_, unit, decimals), start, end in _placed_numbers(text):
         if unit in ("%", "×", "pp"):
             return True
@@ -444,7 +448,7 @@ def most_counted(question: str) -> tuple[str, bool]:
 def largest_count(what: str, texts: Sequence[str]) -> tuple[float, int, str] | None:
     """(the number, the index of the text, the words as written) of the largest count of `what` the texts give: a
     number with a form of the word among the three words after it ("comprises 1,202 tasks", "a reproducible 450-task
-    toolkit", "Across 7 simulation tasks"), not a year, share or factor; None when none does."""
+    toolkit", "Across 7 simulation tasks"; not "60 tool calls"), not a year, share or factor; None when none does."""
     want = set(tokenize(what))
     best = None
     for i, text in enumerate(texts):
@@ -455,6 +459,10 @@ def largest_count(what: str, texts: Sequence[str]) -> tuple[float, int, str] | N
                 continue
             last = next(j for j, w in enumerate(words) if want & set(tokenize(w)))
             if any(w.lower() in STOPWORDS for w in words[:last]):  # "one of the tasks"
+                continue
+            # a word in the singular names what is counted only joined to the number ("450-task"): "more than 60
+            # tool calls" counts calls (UltraHorizon had been set among "Which of them has the most tools?", ICML 2026)
+            if not words[last].lower().endswith("s") and not (last == 0 and m.group("after").startswith("-")):
                 continue
             value = (float(_NUMBER_WORDS[number]) if number in _NUMBER_WORDS
                      else float(number.replace(",", "")) * _SCALE.get(m.group("scale") or "", 1.0))
@@ -1165,6 +1173,17 @@ _GAINS = {
                re.compile(r"\b(?:memory|memories|footprints?|VRAM|storage|compress\w*|cach\w*|[GMK]B|bytes?|bits?|"
                           r"quantiz\w*|sparse|sparsity|prun\w*|parameters?|low-rank|sizes?|lightweight|offload\w*)\b",
                           re.I)),
+    # "Large Language Models (LLMs) improve over baselines significantly in forecasting time series [1]" (over ICLR
+    # 2026, to "How much do they improve over baselines?") of an abstract that probes LLM embeddings and reports no
+    # gain over anything
+    "improvement": (re.compile(r"\b(?:improv\w*|gains?)\s+(?:[\w-]+\s+){0,3}?(?:over|upon|against|relative\s+to|"
+                               r"compared\s+(?:to|with))\b|\b(?:outperform\w*|surpass\w*|better\s+than|superior\s+to)\b",
+                               re.I),
+                    re.compile(r"\b(?:outperform\w*|surpass\w*|improv\w*|better|best|superior\w*|exceed\w*|gains?|"
+                               r"state-of-the-art|SOTA|boost\w*|advantages?|competitive\w*|beat\w*|enhanc\w*|stronger|"
+                               r"higher|lower|faster|reduc\w*|speed\w*|effective\w*|benefit\w*|robust\w*|accura\w*|"
+                               r"efficien\w*|increas\w*|decreas\w*|fewer|less|more|rivals?|"
+                               r"significant\w*|substantial\w*|consistent\w*)\b|[%×]", re.I)),
 }
 _NOT_BEFORE = re.compile(r"\b(?:not|no|never|without|neither|nor)\b(?:\W+\w+){0,3}\W*$", re.I)
 
