@@ -327,11 +327,10 @@ class Verifier:
         short = _short_name(source, clause)
         if short:  # "GenCape is a language model for translation": the name is close to "we propose GenCape"
             own |= set(tokenize(short))
-        spelled = _spelled_name(source.paper.abstract, clause, (source.label, source.paper.title))
-        if spelled:
-            own |= set(tokenize(" ".join(spelled)))
-        if short or spelled:
-            vector = self.embed([_strip(clause, [short, *spelled])])[0]
+            vector = self.embed([_strip(clause, [short])])[0]
+        # a coined name spelled out counts for no term (its words often say what the method is, so the clause is
+        # still read whole for closeness: "FaPS uses frequency-aware patch selection to improve training speed …")
+        own |= set(tokenize(" ".join(_spelled_name(source.paper.abstract, clause, (source.label, source.paper.title)))))
         sims = source.vectors @ vector
         order = np.argsort(-sims)
         best = source.sentences[int(order[0])]
