@@ -237,10 +237,9 @@ def _long_forms(name: str, abstract: str) -> list[str]:
 def _spelled_name(abstract: str, clause: str, titles: Sequence[str] = ()) -> list[str]:
     """The names the paper coins, spelled out ("Regret-based Preference Optimization (RePO)") and as written, that
     `clause` writes beside at least two terms of its own (its paper's `titles` are no such terms): what it claims,
-    not who. Over ICML 2026 "Do any of them use
-    online data?" kept "Yes, Regret-based Preference Optimization (RePO) uses online data [1]", whose abstract never
-    says "online" (the name's three words made it close to "We introduce Regret-based Preference Optimization
-    (RePO), …"), and withheld "RePO uses online data [1]"."""
+    not who. Over ICML 2026 "Do any of them use online data?" kept "Yes, Regret-based Preference Optimization (RePO)
+    uses online data [1]", whose abstract never says "online" (the name's three words counted as support), and
+    withheld "RePO uses online data [1]"."""
     names = []
     for acronym in re.findall(r"\(([A-Za-z][\w-]*[A-Z][\w-]*)\)", abstract):
         if not coined(acronym, abstract):

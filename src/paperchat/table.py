@@ -108,7 +108,7 @@ _POINTER = re.compile(r"https?://|\bwww\.|\b[\w-]+\.(?:com|org|io|net|science)/|
                       # sentences in the 10,090 abstracts), not "… true reward models are never available."
                       # … and where it is out there, in a few words: "Codes are attached and will be available online.",
                       # "EgoDex is publicly available for download.", "The dataset and benchmarks are available at BANZ-FS."
-                      # (8 more such sentences of the two corpora, none of them content; 80 others with "is available",
+                      # (16 more such sentences of the two corpora, all pointers; 80 others with "is available",
                       # "when only snapshots are available" and the like, are not)
                       r"^(?!.*\b(?:never|not|no|rarely|seldom|when|where|if|only|once|because|since|whereas|while|"
                       r"although|though|unless|until)\b)(?:\S+\s+){0,8}(?:is|are|will be|has been|have been) "
