@@ -247,9 +247,7 @@ def _spelled_name(abstract: str, clause: str, titles: Sequence[str] = ()) -> lis
         for form in (*_long_forms(acronym, abstract), acronym):
             if re.search(rf"(?<!\w){re.escape(form)}(?!\w)", clause, re.I) and form not in names:
                 names.append(form)
-    said = (_key_terms(_strip(clause, [*names, *titles])) - asking_terms() - _CREDIT_WORDS
-            - set(tokenize(" ".join([*names, *titles]))))
-    return names if any(" " in n for n in names) and len(said) >= 2 else []
+    return names if any(" " in n for n in names) and len(_said_beside(clause, [*names, *titles])) >= 2 else []
 
 
 def _spelled_as_acronyms(text: str) -> str:
@@ -1098,8 +1096,12 @@ def _short_name(source: Source, clause: str) -> str:
     if not re.search(rf"(?<!\w){re.escape(lead)}(?!\w)", clause, 0 if " " in lead else re.I):
         return ""
     # "The paper presents RMNP" says only the name: the name is what it claims
-    said = _key_terms(_strip(clause, [lead])) - asking_terms() - _CREDIT_WORDS - set(tokenize(lead))
-    return lead if len(said) >= 2 else ""
+    return lead if len(_said_beside(clause, [lead])) >= 2 else ""
+
+
+def _said_beside(clause: str, names: Sequence[str]) -> set[str]:
+    """The key terms `clause` writes beside `names`: not the names' words, nor words that only ask or give credit."""
+    return _key_terms(_strip(clause, names)) - asking_terms() - _CREDIT_WORDS - set(tokenize(" ".join(names)))
 
 
 # "<name> is a large-scale language model that …": what the clause calls the paper (its name taken out)

@@ -454,10 +454,11 @@ def largest_count(what: str, texts: Sequence[str]) -> tuple[float, int, str] | N
     for i, text in enumerate(texts):
         for m in _NUMBER_BEFORE.finditer(text):
             number = m.group("n").lower()
-            words = re.findall(r"[A-Za-z]\w*", m.group("after"))
-            if _YEAR.match(number) or not any(want & set(tokenize(w)) for w in words):
+            found = list(re.finditer(r"[A-Za-z]\w*", m.group("after")))
+            words = [w.group(0) for w in found]
+            last = next((j for j, w in enumerate(words) if want & set(tokenize(w))), None)
+            if _YEAR.match(number) or last is None:
                 continue
-            last = next(j for j, w in enumerate(words) if want & set(tokenize(w)))
             if any(w.lower() in STOPWORDS for w in words[:last]):  # "one of the tasks"
                 continue
             # a word in the singular names what is counted only joined to the number ("450-task"): "more than 60
@@ -466,7 +467,7 @@ def largest_count(what: str, texts: Sequence[str]) -> tuple[float, int, str] | N
                 continue
             value = (float(_NUMBER_WORDS[number]) if number in _NUMBER_WORDS
                      else float(number.replace(",", "")) * _SCALE.get(m.group("scale") or "", 1.0))
-            end = m.start("after") + list(re.finditer(r"[A-Za-z]\w*", m.group("after")))[last].end()
+            end = m.start("after") + found[last].end()
             if best is None or value > best[0]:
                 best = (value, i, text[m.start():end])
     return best
