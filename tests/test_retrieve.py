@@ -1520,3 +1520,76 @@ def test_a_bound_on_a_count_rows_the_papers_that_write_a_number_within_it(seed_i
     unbounded = "Which papers quantize LLM weights, and how do they differ?"
     assert {"q0", "q2"} <= r.relevant(unbounded, hits, comparative=True, k=3)
     assert {"q0", "q1"} <= r.relevant(question.replace("2 bits", "1 bit"), hits[:3], comparative=True, k=3)
+
+
+def test_the_long_forms_of_an_acronym_are_read_from_its_definitions() -> None:
+    from paperchat.text import defined_acronyms, long_form_pattern, written_acronyms
+
+    assert defined_acronyms("Large language models (LLMs) are widely used.") == [("llm", "large language model")]
+    assert defined_acronyms("We route tokens in Mixture-of-Experts (MoE) layers.") == [("moe", "mixture of expert")]
+    assert defined_acronyms("aligned by reinforcement learning from human feedback (RLHF).") == [
+        ("rlhf", "reinforcement learning from human feedback")]
+    assert defined_acronyms("the Vision Transformer (ViT) backbone") == [("vit", "vision transformer")]
+    assert defined_acronyms("as shown in the results (Table 1) and (SGD)") == []  # no initials spell them
+    assert written_acronyms("Which papers prune LLMs, MoE layers or ViTs, not LLM-based agents?") == ["llm", "moe", "vit"]
+    form = long_form_pattern("large language model")
+    assert form.search("Vision and Large Language Models") and form.search("a large-language model")
+    assert not form.search("large language modelling")
+
+
+def test_a_paper_that_spells_out_an_acronym_holds_it(tmp_path, settings, embedder) -> None:
+    """Over ICML 2026 "Which papers prune LLMs without retraining?" gave RobOP no row: its "one-shot pruning methods
+    - i.e. approaches that prune the network without any retraining" are for "Vision and Large Language Models",
+    and it never writes "LLM". A paper that writes the long form the collection defines an acronym by holds it; one
+    writing another long form with the same initials ("latent linear models", rare among the definitions) does not."""
+    records = _cases("d", "Serving LLMs", "Large language models (LLMs) are costly to serve, so we batch their requests on "
+                       "shared accelerators", 5)
+    records += [("x", "Latent linear models", "Latent linear models (LLMs) explain the observed data with a few "
+                                                     "hidden factors and their loadings."),
+                ("p", "Pruning large language models", "We prune large language models without retraining them and "
+                                                              "keep their accuracy on downstream tasks."),
+                ("q", "Pruning latent linear models", "We prune latent linear models without retraining them and "
+                                                             "keep their accuracy on downstream tasks.")]
+    r = Retriever(_index_of(tmp_path, settings, embedder, records), settings.retrieval)
+    papers = r.index.snapshot().papers
+    assert r.long_forms()["llm"] == ["large language model"]
+    question = "Which papers prune LLMs without retraining?"
+    assert r.coverage(question, papers["p"], {"prune", "llm"}) == 1.0
+    assert r.coverage(question, papers["q"], {"prune", "llm"}) < 1.0
+    assert r.coverage("Which papers prune large models?", papers["p"], {"prune", "llm"}) < 1.0  # not asked so
+
+
+def test_a_word_written_with_or_without_its_hyphen_is_one_term(tmp_path, settings, embedder) -> None:
+    """"What do papers find about over-smoothing in graph neural networks?" (ICML 2026) tabled eleven GNN papers:
+    the abstracts on it write "oversmoothing", so the topic was graph neural networks alone. A hyphenated word is
+    held by a paper that writes it as one word, and one word by a paper that writes it hyphenated."""
+    records = [("a", "Backward oversmoothing", "Oversmoothing limits deep graph neural networks; we analyse why "
+                                                        "and how to train them."),
+               ("b", "Smoothness errors", "Graph neural networks suffer from over-smoothing of node "
+                                                     "features as their layers grow."),
+               ("c", "Graph algorithms", "We study which algorithms graph neural networks can learn "
+                                                   "from small instances and their traces.")]
+    r = Retriever(_index_of(tmp_path, settings, embedder, records), settings.retrieval)
+    papers = r.index.snapshot().papers
+    for question in ("What do papers find about over-smoothing in graph neural networks?",
+                     "What do papers find about oversmoothing in graph neural networks?"):
+        assert r.coverage(question, papers["a"]) == 1.0, question
+        assert r.coverage(question, papers["b"]) == 1.0, question
+        assert r.coverage(question, papers["c"]) < 0.8, question
+
+
+def test_a_paper_only_the_keyword_search_finds_gets_its_own_cosine(tmp_path, settings, embedder) -> None:
+    """A paper the dense search did not reach (past its `candidates`) had cosine 0 and so no row beside papers at
+    0.4-0.5, however fully it held the topic (RobOP, 14th for "Which papers prune LLMs without retraining?"). It is
+    as close as its nearest chunk."""
+    records = _cases("n", "Noise", "We study graph signal noise and the filters for natural images and their "
+                     "spectra", 8)
+    records += [("r", "Robust pruning", "We prune networks without retraining, robust to calibration "
+                                                 "noise in the data we prune with.")]
+    index = _index_of(tmp_path, settings, embedder, records)
+    r = Retriever(index, settings.retrieval.model_copy(update={"candidates": 5, "keyword_floor": 0.0}))
+    question = "Which papers prune networks without retraining under noise?"
+    hit = next(h for h in r.search(question, 9) if h.paper.paper_id == "r")
+    vector = embedder.get_query_embedding(question)
+    nearest = max(cos for pid, _, cos, _ in index.dense(vector, 50) if pid == "r")
+    assert hit.dense > 0.3 and hit.dense == pytest.approx(nearest, abs=1e-6)

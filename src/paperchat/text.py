@@ -506,6 +506,59 @@ def alternatives(question: str) -> list[list[list[str]]]:
     return groups
 
 
+# an acronym, as an abstract defines it or a question writes it: two capitals or more, lower-case letters between
+# ("LLMs", "MoE", "ViT", "RLHF"); a plural -s is no letter of it
+_ACRONYM = r"[A-Z][A-Za-z]*?[A-Z][A-Za-z]*?"
+_DEFINES = re.compile(rf"((?:[\w-]+\s+){{1,8}})\(\s*({_ACRONYM})s?\s*\)")
+_WRITTEN_ACRONYM = re.compile(rf"(?<![\w-])({_ACRONYM})(?:s|'s)?(?![\w-])")
+
+
+def _spells(letters: str, parts: Sequence[str]) -> bool:
+    """Do the words' initials give `letters` (lower case)? Each word gives its first letter, or its first two ("ViT":
+    Vision Transformer); a stopword may give none ("RLHF": reinforcement learning from human feedback)."""
+    def go(i: int, j: int) -> bool:
+        if i == len(parts):
+            return j == len(letters)
+        part = parts[i]
+        if part in STOPWORDS and go(i + 1, j):
+            return True
+        if j < len(letters) and part[0] == letters[j]:
+            return go(i + 1, j + 1) or (j + 1 < len(letters) and part[1:2] == letters[j + 1] and go(i + 1, j + 2))
+        return False
+    return bool(parts) and parts[0] not in STOPWORDS and go(0, 0)
+
+
+def defined_acronyms(text: str) -> list[tuple[str, str]]:
+    """The acronyms `text` spells out, as (acronym in lower case, its long form in lower case, hyphens as spaces,
+    singular): "Large language models (LLMs)" gives ("llm", "large language model"), "Mixture-of-Experts (MoE)"
+    ("moe", "mixture of expert"). The long form is the fewest words before the brackets whose initials give the
+    acronym (`_spells`)."""
+    out = []
+    for m in _DEFINES.finditer(text):
+        acronym = m.group(2).lower()
+        words = [p for w in m.group(1).lower().split() for p in w.split("-") if p]
+        for k in range(1, len(words) + 1):
+            if _spells(acronym, words[-k:]):
+                form = words[-k:]
+                last = form[-1]
+                form[-1] = last[:-1] if last.endswith("s") and not last.endswith("ss") and len(last) > 3 else last
+                out.append((acronym, " ".join(form)))
+                break
+    return out
+
+
+def written_acronyms(text: str) -> list[str]:
+    """The acronyms `text` writes ("Which papers prune LLMs …?": "llm"), in lower case, without a plural -s."""
+    return [m.group(1).lower() for m in _WRITTEN_ACRONYM.finditer(text)]
+
+
+def long_form_pattern(form: str) -> re.Pattern[str]:
+    """A long form (`defined_acronyms`) as written in a text: any case, a hyphen or space between its words, its last
+    in the singular or plural ("large language models", "vision-language model")."""
+    words = form.split()
+    return re.compile(r"(?<![\w-])" + r"[\s-]+".join(map(re.escape, words)) + r"(?:e?s)?(?![\w-])", re.I)
+
+
 def restates(sentence: str, question: str) -> bool:
     """The sentence says nothing the question did not ("The papers that train language models
     with reinforcement learning are [1]."): every term it has is the question's or an asking word,
