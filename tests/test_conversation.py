@@ -961,6 +961,48 @@ def test_which_has_the_most_tasks_sets_them_in_order_by_their_counts(settings, e
                                   "GameDevBench 168 tasks).")
 
 
+def test_the_lowest_bit_width_sets_them_in_order_by_each_ones_fewest_bits(settings, embedder, tmp_path) -> None:
+    """Over ICML 2026 "Which one reaches the lowest bit width?" after KV-cache quantization papers was read as a pick
+    and told "None of these abstracts uses the word “reaches”": the fewest bits, each paper's lowest width (GSRQ's
+    "sub-1-bit regime", PatternKV's "2-bit"), set in order, and those giving none named."""
+    import json
+
+    from paperchat.claims import asked_count, lowest_bits, most_counted
+    from paperchat.corpus import read_paths
+    from paperchat.index import PaperIndex
+
+    from .conftest import ScriptedChat
+
+    for question in ("Which one reaches the lowest bit width?", "Which of them uses the fewest bits?",
+                     "Which has the lowest bit-width?"):
+        assert most_counted(question) == ("bits", True), question
+    assert most_counted("Which has the lowest latency?") == ("", False)
+    assert most_counted("Which has the lowest precision?") == ("", False)  # a measure too: not read as bits
+    assert lowest_bits(["pushing KV cache storage toward the sub-1-bit regime"]) == (0.5, 0, "sub-1-bit")
+    assert lowest_bits(["consistent 2-bit gains, with a 0.08% average 4-bit drop"]) == (2.0, 0, "2-bit")
+    assert lowest_bits(["It improves W4A4 accuracy", "in MXFP4 and INT8"]) == (4.0, 0, "W4A4")
+    assert lowest_bits(["Tequila quantizes to ternary weights"]) == (1.58, 0, "ternary")
+    assert lowest_bits(["Released in 2024, it cuts memory by 4x."]) is None
+    assert asked_count("bits", ["4-bit and 2-bit keys"]) == (2.0, 0, "2-bit")  # the lowest, not the largest
+    corpus = tmp_path / "c.jsonl"
+    abstracts = {"gsrq": "GSRQ quantizes the KV cache with vectors, pushing KV cache storage toward the sub-1-bit regime.",
+                 "pattern": "PatternKV quantizes the KV cache by its patterns and delivers consistent 2-bit gains.",
+                 "star": "STAR-KV quantizes the KV cache with low-rank factors and mixed precision for long contexts."}
+    corpus.write_text("".join(json.dumps({"id": k, "title": f"{k} KV cache quantization", "venue": "ICML",
+                                          "year": 2026, "abstract": v + " We evaluate it on long-context benchmarks."})
+                              + "\n" for k, v in abstracts.items()))
+    index = PaperIndex(settings, embedder)
+    index.ingest(read_paths([corpus]), progress=False)
+    chat = ScriptedChat("GSRQ reaches the lowest bit width [1].")
+    answer, _ = _talk(Engine(settings, index, chat), "Compare the papers that quantize the KV cache.",
+                      "Which one reaches the lowest bit width?")
+    assert answer.shown == ["gsrq", "pattern", "star"]
+    assert answer.text.startswith("*Set in order by the fewest bits each abstract gives (gsrq KV cache quantization "
+                                  "sub-1-bit, pattern KV cache quantization 2-bit). Each is the lowest width its abstract "
+                                  "gives; read each one's sentence.")
+    assert "gives no width in bits" in answer.text
+
+
 def test_how_many_quotes_the_sentence_that_counts_the_things_asked() -> None:
     """Over ICML 2026 "How many tasks do they have?" after code-agent benchmarks quoted CVE-Factory's "66.2% verified
     success" and "over 1,000 executable training environments, … agentic tasks", not its "benchmark of 190 tasks"."""

@@ -1593,3 +1593,41 @@ def test_a_paper_only_the_keyword_search_finds_gets_its_own_cosine(tmp_path, set
     vector = embedder.get_query_embedding(question)
     nearest = max(cos for pid, _, cos, _ in index.dense(vector, 50) if pid == "r")
     assert hit.dense > 0.3 and hit.dense == pytest.approx(nearest, abs=1e-6)
+
+
+def test_a_rare_acronym_is_searched_with_its_long_form(tmp_path, settings, embedder) -> None:
+    """Over ICLR 2026 "What do papers find with SAEs about LLM features?" found LLM papers of every kind first and
+    the sparse autoencoder papers 10th and lower: the embedder places "SAEs" nowhere near "sparse autoencoders". An
+    acronym few papers write is searched with the long forms the collection defines it by."""
+    records = [("d", "Dictionary features", "Sparse autoencoders (SAEs) decompose activations into features; we "
+                "study how stable their dictionaries are across seeds.")]
+    records += _cases("s", "Feature study", "We train sparse autoencoders on language model activations and read "
+                      "the features they find", 2)
+    records += _cases("o", "Other study", "We study language model activations and the features of attention "
+                      "heads during training", 12)
+    r = Retriever(_index_of(tmp_path, settings, embedder, records), settings.retrieval)
+    assert r.long_forms()["sae"] == ["sparse autoencoder"]
+    top = {h.paper.paper_id for h in r.search("What do papers find with SAEs about features?", 3)}
+    assert top == {"d", "s0", "s1"}
+
+
+def test_how_much_and_instead_ask_and_a_frozen_or_training_free_model_is_not_fine_tuned(seed_index, settings) -> None:
+    """"Which papers make CoT reasoning shorter, and by how much?" (ICLR 2026) tabled the two CoT papers that write
+    "how much" of something else; "Which of them study vision models instead?" was told none of them uses the words
+    "vision … instead". "Do any of them work without fine-tuning the LLM?" after LLM-for-graph papers was told none
+    says so, of GLOT "operating on the outputs of a frozen LLM", ReGraphT "a training-free … framework" and GTool
+    "without extensive retraining"."""
+    from paperchat.claims import done_without, kept_frozen
+    from paperchat.text import asking_terms, tokenize
+
+    assert {"much", "mani", "instead"} & set(tokenize("much many instead", query=True)) <= asking_terms()
+    r = Retriever(seed_index, settings.retrieval)
+    assert "much" not in r._topic_candidates("Which papers make diffusion sampling faster, and by how much?")
+    paper = next(iter(seed_index.snapshot().papers.values()))
+    texts = {"glot": "Operating on the outputs of a frozen LLM, GLOT first constructs a token graph for pooling.",
+             "regraph": "We propose ReGraphT, a training-free, retrieval-augmented framework for graph reasoning.",
+             "gtool": "GTool can be integrated with various LLM backbones without extensive retraining.",
+             "tuned": "We fine-tune the LLM on graph tasks with instruction data and report accuracy."}
+    hits = [Hit(replace(paper, paper_id=k, title=k, abstract=v, roles=[]), 0.1, 0.5) for k, v in texts.items()]
+    assert r.doing_without("Do any of them work without fine-tuning the LLM?", hits) == {"glot", "regraph", "gtool"}
+    assert kept_frozen(texts["glot"]) == {"finetun"} and "finetun" not in done_without(texts["glot"])  # not the verifier's

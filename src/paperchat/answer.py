@@ -33,6 +33,7 @@ from paperchat.claims import (
     NEEDING,
     amount_kind,
     amount_setting,
+    asked_count,
     asked_without,
     asks_amount,
     asks_most,
@@ -322,23 +323,27 @@ def counting(plan: Plan) -> tuple[str, bool]:
 
 def _by_count(plan: Plan, quoted: Sequence[Source]) -> str:
     """`ranked`'s note for a count asked ("Which of them has the most tasks?" after code-agent benchmarks, over ICML
-    2026): set in order by each abstract's largest count of the things (`largest_count`), as written."""
+    2026): set in order by each abstract's largest count of the things (its lowest width of bits: `asked_count`), as
+    written."""
     what, fewest = counting(plan)
-    counts = {s.n: largest_count(what, s.sentences) for s in quoted}
+    counts = {s.n: asked_count(what, s.sentences) for s in quoted}
     stating = [s for s in quoted if counts[s.n]]
+    bits = what == "bits"
+    count_of = "width in bits" if bits else f"count of {what}"
     if not stating:
-        return f"None of these abstracts gives a count of {what}. What they say:"
+        return f"None of these abstracts gives a {count_of}. What they say:"
     if len(stating) == 1:
-        return (f"Of these, only the abstract of {stating[0].label} gives a count of {what} "
+        return (f"Of these, only the abstract of {stating[0].label} gives a {count_of} "
                 f"({(counts[stating[0].n] or (0.0, 0, ''))[2]}); it is quoted first.")
     first = [f"{s.label} {(counts[s.n] or (0.0, 0, ''))[2]}" for s in stating][:3]
     more = len(first) < len(stating)
     note = (f"Set in order by the {'fewest' if fewest else 'most'} {what} each abstract gives ({', '.join(first)}"
-            f"{', …' if more else ''}). Each is the largest count its abstract gives; read each one's sentence.")
+            f"{', …' if more else ''}). Each is the {'lowest width' if bits else 'largest count'} its abstract gives; "
+            "read each one's sentence.")
     lacking = [s.label for s in quoted if not counts[s.n]]
     if lacking:
         listed = f"The other {len(lacking)}" if len(lacking) > NAMED_AT_MOST else _listing(lacking)
-        note += f" {listed} give{'s' if len(lacking) == 1 else ''} no count of {what}."
+        note += f" {listed} give{'s' if len(lacking) == 1 else ''} no {count_of}."
     return note
 
 
@@ -554,7 +559,7 @@ def evidence(question_vec: np.ndarray, sources: list[Source], use: Sequence[int]
         if s.n not in use:
             continue
         largest = largest_figure(ranked, s.sentences, setting) if ranked else None
-        most = largest_count(counted, s.sentences) if counted else None
+        most = asked_count(counted, s.sentences) if counted else None
         at = largest[2] if largest else most[1] if most else None
         quotes[s.n] = [s.sentences[at]] if at is not None else pick_evidence(
             question_vec, s, 1 if ranked or counted else count, wants, without=without, seen=seen, held=held,

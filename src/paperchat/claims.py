@@ -434,15 +434,51 @@ _NUMBER_BEFORE = re.compile(r"(?<![\w.,-])(?P<n>\d[\d,]*(?:\.\d+)?|" + "|".join(
                             re.I)
 
 
+# "Which one reaches the lowest bit width?" after KV-cache quantization papers (ICML 2026) was read as a pick and told
+# none of them uses the word "reaches": the fewest bits, each paper's lowest width, set in order
+_FEWEST_BITS = re.compile(r"\b(?:lowest|smallest|fewest|least|minimum|minimal)\s+(?:number\s+of\s+)?"
+                          r"(?:bits?|bit[\s-]?widths?|bit[\s-]?precision|bit[\s-]?rates?)\b", re.I)
+
+
 def most_counted(question: str) -> tuple[str, bool]:
     """(the things, whether the fewest) a question asking which has the most or fewest of a countable thing counts
-    ("Which of them has the most tasks?": ("tasks", False)), else ("", False); not a measured amount (`asks_most`: "the
-    largest gains", "the fewest sampling steps", read as figures)."""
+    ("Which of them has the most tasks?": ("tasks", False); "… the lowest bit width?": ("bits", True)), else ("",
+    False); not a measured amount (`asks_most`: "the largest gains", "the fewest sampling steps", read as figures)."""
+    if _FEWEST_BITS.search(question):
+        return "bits", True
     m = _MOST_OF.search(question)
     if not m or asks_most(question) or _NOT_COUNTED.match(m.group("what")):
         return "", False
     how = m.group("how").lower()
     return m.group("what"), how == "fewest" or how.startswith(("smallest", "lowest"))
+
+
+# a width in bits as written: "2-bit", "sub-1-bit", "1.58 bits", "INT4", "W4A16" (its weights'), "MXFP4", "ternary"
+_BIT_WIDTH = re.compile(r"(?<![\w.])(?:(?P<sub>sub-?)?(?P<n>\d+(?:\.\d+)?)[\s-]?bits?\b|INT(?P<int>\d+)\b|"
+                        r"W(?P<w>\d+)A\d+\b|(?:MX|NV)?FP(?P<fp>\d+)\b|(?P<word>ternary|binary|binari[sz]ed))", re.I)
+
+
+def lowest_bits(texts: Sequence[str]) -> tuple[float, int, str] | None:
+    """(the width, the index of the text, the words as written) of the lowest width in bits the texts give ("sub-1-bit"
+    below 1; ternary 1.58, binary 1); None when none is."""
+    best = None
+    for i, text in enumerate(texts):
+        for m in _BIT_WIDTH.finditer(text):
+            if m.group("word"):
+                value = 1.58 if m.group("word").lower() == "ternary" else 1.0
+            else:
+                value = float(m.group("n") or m.group("int") or m.group("w") or m.group("fp"))
+                value -= 0.5 if m.group("sub") else 0.0
+            if value > 0 and (best is None or value < best[0]):
+                best = (value, i, m.group(0))
+    return best
+
+
+def asked_count(what: str, texts: Sequence[str]) -> tuple[float, int, str] | None:
+    """The count of `what` a question asking which has the most or fewest of it reads from an abstract's `texts`:
+    its largest (`largest_count`), but of bits its lowest width (`lowest_bits`): fewer bits are what a quantization
+    paper claims."""
+    return lowest_bits(texts) if tokenize(what) == ["bit"] else largest_count(what, texts)
 
 
 def largest_count(what: str, texts: Sequence[str]) -> tuple[float, int, str] | None:
@@ -831,8 +867,23 @@ def asks_without(question: str) -> bool:
 
 def does_without(term: str, negated: set[str]) -> bool:
     """`term` is among the `negated` terms of a text (done_without); "retrain" is done without
-    by a text that needs no training."""
-    return term in negated or (term.startswith("re") and len(term) > 5 and term[2:] in negated)
+    by a text that needs no training, and fine-tuning by one that needs no training, retraining or tuning
+    ("Do any of them work without fine-tuning the LLM?" after LLM-for-graph papers, over ICLR 2026, was told none
+    says so, of ReGraphT's "a training-free … framework" and GTool's "without extensive retraining")."""
+    return (term in negated or (term.startswith("re") and len(term) > 5 and term[2:] in negated)
+            or (term in _TUNING and bool(negated & _TRAINING)))
+
+
+_TUNING = frozenset({"finetun", "fine-tuning"})  # as asked_without gives "fine-tuning" and "finetuning"
+_TRAINING = frozenset(tokenize("training retraining tuning finetuning"))
+# a model kept frozen is not fine-tuned: "Operating on the outputs of a frozen LLM, GLOT first constructs …"
+_FROZEN = re.compile(r"\b(?:frozen|freez(?:e|es|ing))\b", re.I)
+
+
+def kept_frozen(text: str) -> set[str]:
+    """Fine-tuning ("finetun") when `text` keeps a model frozen, as done without by a paper (retrieve.doing_without);
+    not read by the verifier, where "we freeze the backbone and fine-tune an adapter" still fine-tunes."""
+    return {"finetun"} if _FROZEN.search(text) else set()
 
 
 _CONTRAST = re.compile(r"unlike", re.I)  # sets things apart; "contrary to the belief that X" and "rather than X" deny X

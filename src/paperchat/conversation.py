@@ -47,6 +47,8 @@ _FIRST_N = re.compile(r"\b(first|top|last)\s+(two|three|four|five|[2-5])\b", re.
 # the words of an amount asked of the paper just answered about, past the asking ones: "How much memory does training
 # need?" has four ("much", "memory", "training", "need"); "How much faster is training with FP8 on GPUs?" asks anew
 _AMOUNT_WORDS = 4
+# "much" and "many" ask (text.asking_terms: no topic), but here they count as words of an amount asked
+_HOW_MUCH = frozenset(tokenize("much many", query=True))
 # "What about against LLMs?", "How about for images?": the last question again, on what it now names
 _WHAT_ABOUT = re.compile(r"^\W*(?:and\s+)?(?:what|how)\s+about\b", re.I)
 # "Which is more robust?" after a comparison: "which" with a verb, not a noun ("which papers"), picks among them
@@ -187,7 +189,7 @@ def asks_its_own(question: str) -> bool:
     it evaluate?"), not only which of them ("the first one", "which of these"): two content words or
     more once the pointing is taken out. Venue and year words are the caller's to take out first."""
     said = _SET.sub(" ", _ORDINAL.sub(" ", question))
-    return len(set(tokenize(said, query=True)) - asking_terms()) >= 2
+    return len(set(tokenize(said, query=True)) - (asking_terms() - _HOW_MUCH)) >= 2
 
 
 def picked_phrase(question: str) -> str:
@@ -265,7 +267,7 @@ def read(text: str, stated: Filters, history: Sequence[Turn],
     # "How much faster is training?" after "What does SpecForge do?" (ICML 2026) was a new search, answered over an
     # activation-function paper and FaPS: an amount asked in a few words after an answer about one paper, which the
     # two questions together still find first, is asked of it
-    own = set(tokenize(text, query=True)) - asking_terms()
+    own = set(tokenize(text, query=True)) - (asking_terms() - _HOW_MUCH)
     if (len(last.answered) == 1 and asks_amount(text) and len(own) <= _AMOUNT_WORDS and not _COLLECTION.search(text)
             and merged.hits and merged.hits[0].paper.paper_id == last.answered[0]):
         return f"{last.query} {text}", Filters(stated.venues, stated.years, list(last.answered)), "narrow", None

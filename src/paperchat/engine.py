@@ -27,10 +27,10 @@ from paperchat.chat import ChatModel
 from paperchat.cite import Verifier
 from paperchat.claims import (
     amount_setting,
+    asked_count,
     asked_without,
     asks_most,
     counted,
-    largest_count,
     largest_figure,
     unnegated,
     without_phrase,
@@ -355,7 +355,7 @@ class Engine:
             what, fewest = A.counting(plan)
             if what:  # "Which of them has the most tasks?": the largest count first, or the smallest for "fewest"
                 found.hits = sorted(found.hits, key=lambda h: (h.paper.paper_id not in found.relevant,
-                                                               _in_order(largest_count(
+                                                               _in_order(asked_count(
                                                                    what, sentences(h.paper.abstract)), fewest)))
         return found
 
@@ -472,7 +472,7 @@ def _descending(figure: tuple[int, float, int] | None) -> tuple[int, float]:
 
 
 def _in_order(count: tuple[float, int, str] | None, fewest: bool) -> tuple[int, float]:
-    """A sort key putting the largest count (`largest_count`) first, or the smallest when `fewest`, and papers
+    """A sort key putting the largest count (`asked_count`) first, or the smallest when `fewest`, and papers
     without one last."""
     return (0, count[0] if fewest else -count[0]) if count else (1, 0.0)
 

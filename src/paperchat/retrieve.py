@@ -34,6 +34,7 @@ from paperchat.claims import (
     compared_with,
     does_without,
     done_without,
+    kept_frozen,
     within_bound,
 )
 from paperchat.config import RetrievalSettings
@@ -155,7 +156,14 @@ class Retriever:
         # recall@5 rose. How close a paper is (`Hit.dense`: the margins and the refusal) stays the cosine to the
         # question as asked, on which those thresholds were set
         topic = topic_form(query)
-        vector = self.index.embedder.get_query_embedding(topic)
+        # with the long forms of its acronyms beside them: MiniLM places "SAEs" nowhere near "sparse autoencoders"
+        # (over ICLR 2026 "What do papers find with SAEs about LLM features?" found LLM papers of every kind first,
+        # the sparse autoencoder papers 10th and lower)
+        forms = self.long_forms()
+        # (not one a large share of the papers write, "LLMs": its long form would outweigh the rest of the question)
+        spelled = [f for a in self._specific(dict.fromkeys(written_acronyms(query)), SPELLED_OUT_BELOW)
+                   for f in forms.get(a, [])]
+        vector = self.index.embedder.get_query_embedding(f"{topic} ({'; '.join(spelled)})" if spelled else topic)
         judge = self.index.embedder.get_query_embedding(query) if topic != query else None
         best: dict[str, tuple[float, str, float]] = {}
         for pid, text, cos, judged in self.index.dense(vector, s.candidates, filters, snap, judge):
@@ -527,7 +535,8 @@ class Retriever:
         done without by a paper that needs no training. None when the question negates nothing
         specific ("Which of them does not use a model?": "model" is in most papers)."""
         idf = self._idf()
-        negated = {h.paper.paper_id: done_without(f"{h.paper.title}. {h.paper.abstract}") for h in hits}
+        negated = {h.paper.paper_id: done_without(text) | kept_frozen(text)
+                   for h in hits for text in [f"{h.paper.title}. {h.paper.abstract}"]}
         asked = asked_without(question) - asking_terms()
         # "training" is in half the papers, too many to be a comparison's topic, but doing without it
         # ("training-free") is a property a paper states: a word most papers hold ("model") says nothing
@@ -976,6 +985,7 @@ HOLDING_BACKGROUND = 0.5  # so a paper that holds the asked word beyond its back
 OTHER_TITLES = 2  # titles of other papers found that name a topic the answer's papers never write; set by hand
 RARE_SHARE = 0.002  # a term at most this share of the papers hold names a topic ("oversmoothing"); set by hand
 LONG_FORM_SHARE = 0.2  # of an acronym's definitions in the collection, a long form that stands for it; set by hand
+SPELLED_OUT_BELOW = 0.05  # an acronym fewer than this share of the papers hold is searched with its long forms; by hand
 
 
 

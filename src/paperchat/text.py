@@ -284,7 +284,11 @@ _ASKING = ("compare comparing comparison differ differs different difference dif
            "reports reported "
            # whose word it is ("What are the limitations of consistency models according to these papers?",
            # "What do papers say about …?": "say" is in 7 of 4,302 ICLR 2026 abstracts, and was named as missing)
-           "according say says said tell")
+           "according say says said tell "
+           # how it asks for an amount ("…, and by how much?": "much" was a topic term over ICLR 2026, and "Which papers
+           # make CoT reasoning shorter, and by how much?" tabled the two CoT papers that write "how much" of
+           # something else) or for one paper in place of another ("Which of them study vision models instead?")
+           "much many instead")
 
 
 # The verbs a comparative question says how papers stand to their topic with ("Which papers build on flow
@@ -514,18 +518,25 @@ _WRITTEN_ACRONYM = re.compile(rf"(?<![\w-])({_ACRONYM})(?:s|'s)?(?![\w-])")
 
 
 def _spells(letters: str, parts: Sequence[str]) -> bool:
-    """Do the words' initials give `letters` (lower case)? Each word gives its first letter, or its first two ("ViT":
-    Vision Transformer); a stopword may give none ("RLHF": reinforcement learning from human feedback)."""
+    """Do the words' initials give `letters` (lower case)? Each word gives its first letter, and perhaps more of them
+    from within it, in order ("ViT": Vision Transformer; "SAE": sparse autoencoder); a stopword may give none ("RLHF":
+    reinforcement learning from human feedback), but the first word gives the first letter ("OOD": out-of-distribution)."""
     def go(i: int, j: int) -> bool:
         if i == len(parts):
             return j == len(letters)
         part = parts[i]
         if part in STOPWORDS and go(i + 1, j):
             return True
-        if j < len(letters) and part[0] == letters[j]:
-            return go(i + 1, j + 1) or (j + 1 < len(letters) and part[1:2] == letters[j + 1] and go(i + 1, j + 2))
-        return False
-    return bool(parts) and parts[0] not in STOPWORDS and go(0, 0)
+        if j >= len(letters) or part[0] != letters[j]:
+            return False
+        at, j = 1, j + 1
+        while not go(i + 1, j):
+            at = part.find(letters[j], at) + 1 if j < len(letters) else 0
+            if not at:
+                return False
+            j += 1
+        return True
+    return bool(parts) and parts[0][:1] == letters[:1] and go(0, 0)
 
 
 def defined_acronyms(text: str) -> list[tuple[str, str]]:
