@@ -1542,14 +1542,15 @@ def test_a_paper_that_spells_out_an_acronym_holds_it(tmp_path, settings, embedde
     - i.e. approaches that prune the network without any retraining" are for "Vision and Large Language Models",
     and it never writes "LLM". A paper that writes the long form the collection defines an acronym by holds it; one
     writing another long form with the same initials ("latent linear models", rare among the definitions) does not."""
-    records = _cases("d", "Serving LLMs", "Large language models (LLMs) are costly to serve, so we batch their requests on "
-                       "shared accelerators", 5)
-    records += [("x", "Latent linear models", "Latent linear models (LLMs) explain the observed data with a few "
-                                                     "hidden factors and their loadings."),
-                ("p", "Pruning large language models", "We prune large language models without retraining them and "
-                                                              "keep their accuracy on downstream tasks."),
-                ("q", "Pruning latent linear models", "We prune latent linear models without retraining them and "
-                                                             "keep their accuracy on downstream tasks.")]
+    records = _cases("d", "Serving LLMs", "Large language models (LLMs) are costly to serve, so we batch their requests "
+                     "on shared accelerators", 5)
+    records += [
+        ("x", "Latent linear models", "Latent linear models (LLMs) explain the observed data with a few hidden factors "
+         "and their loadings."),
+        ("p", "Pruning large language models", "We prune large language models without retraining them and keep their "
+         "accuracy on downstream tasks."),
+        ("q", "Pruning latent linear models", "We prune latent linear models without retraining them and keep their "
+         "accuracy on downstream tasks.")]
     r = Retriever(_index_of(tmp_path, settings, embedder, records), settings.retrieval)
     papers = r.index.snapshot().papers
     assert r.long_forms()["llm"] == ["large language model"]
@@ -1563,12 +1564,13 @@ def test_a_word_written_with_or_without_its_hyphen_is_one_term(tmp_path, setting
     """"What do papers find about over-smoothing in graph neural networks?" (ICML 2026) tabled eleven GNN papers:
     the abstracts on it write "oversmoothing", so the topic was graph neural networks alone. A hyphenated word is
     held by a paper that writes it as one word, and one word by a paper that writes it hyphenated."""
-    records = [("a", "Backward oversmoothing", "Oversmoothing limits deep graph neural networks; we analyse why "
-                                                        "and how to train them."),
-               ("b", "Smoothness errors", "Graph neural networks suffer from over-smoothing of node "
-                                                     "features as their layers grow."),
-               ("c", "Graph algorithms", "We study which algorithms graph neural networks can learn "
-                                                   "from small instances and their traces.")]
+    records = [
+        ("a", "Backward oversmoothing", "Oversmoothing limits deep graph neural networks; we analyse why and how to "
+         "train them."),
+        ("b", "Smoothness errors", "Graph neural networks suffer from over-smoothing of node features as their layers "
+         "grow."),
+        ("c", "Graph algorithms", "We study which algorithms graph neural networks can learn from small instances and "
+         "their traces.")]
     r = Retriever(_index_of(tmp_path, settings, embedder, records), settings.retrieval)
     papers = r.index.snapshot().papers
     for question in ("What do papers find about over-smoothing in graph neural networks?",
