@@ -1001,6 +1001,14 @@ def test_the_lowest_bit_width_sets_them_in_order_by_each_ones_fewest_bits(settin
                                   "sub-1-bit, pattern KV cache quantization 2-bit). Each is the lowest width its abstract "
                                   "gives; read each one's sentence.")
     assert "gives no width in bits" in answer.text
+    # and "it" then is the one asked for, the first in that order ("How much memory does it save?" had been answered
+    # over all six papers shown)
+    answer, _ = _talk(Engine(settings, index, chat), "Compare the papers that quantize the KV cache.",
+                      "Which one reaches the lowest bit width?", "How much memory does it save?")
+    assert answer.answered == ["gsrq"]
+    answer, _ = _talk(Engine(settings, index, chat), "Compare the papers that quantize the KV cache.",
+                      "Which one reaches the lowest bit width?", "How much memory do they save?")
+    assert set(answer.answered) == {"gsrq", "pattern", "star"}
 
 
 def test_how_many_quotes_the_sentence_that_counts_the_things_asked() -> None:

@@ -66,6 +66,11 @@ _ONE_WORDS = (r"it|its|this (?:paper|method|one|model)|that (?:paper|method|one)
               r"(?:(?<=\bis )|(?<=\bdoes )|(?<=\bdid )|(?<=\bwas ))(?:that|this)\b")
 _ONE = re.compile(rf"\b(?:{_ONE_WORDS})\b", re.I)
 _PRONOUN = re.compile(rf"\b(?:{_ONE_WORDS}|they|their|them)\b", re.I)
+_PLURAL_PRONOUN = re.compile(r"\b(?:they|their|them)\b", re.I)
+# a question asking for one of the papers shown: "Which one reaches the lowest bit width?", "Which of them uses the
+# fewest bits?", "Which is fastest?" (not "Which papers use …?")
+_FOR_ONE = re.compile(r"^\W*which(?:\s+one|\s+of\s+(?:them|these|those)|\s+(?:paper|method|model|benchmark))?\s+"
+                      r"(?!(?:papers|methods|works|models|approaches|studies|benchmarks)\b)(?:is|was|has|does|\w+s)\b", re.I)
 # "which papers … and how do they differ?": the pronoun points inside the question itself, to a noun of
 # its number; not when it is the subject asked about right after the noun ("How many models does it
 # evaluate?" after "What is FutureX?": "it" is FutureX, the models are what it evaluates)
@@ -250,6 +255,10 @@ def read(text: str, stated: Filters, history: Sequence[Turn],
             return _PRONOUN.sub(lambda _: " and ".join(coined), text, count=1), stated, "fresh", None
     if points_back and (len(content) <= 3 or _SUBJECT.match(text)) and (last.cited or last.shown):
         papers = last.cited or last.answered or last.shown
+        # "How much memory does it save?" after "Which one reaches the lowest bit width?" (ICML 2026, six KV-cache
+        # papers set in order) was answered over all six: "it" is the one the last question asked for, its first
+        if _ONE.search(text) and not _PLURAL_PRONOUN.search(text) and _FOR_ONE.match(last.question):
+            papers = papers[:1]
         return f"{last.query} {text}", Filters(stated.venues, stated.years, list(papers)), "narrow", None
     about = last.answered or last.cited or last.shown  # "By how much?" after a table: all its rows
     if (bare(text) or _named_before(text, last)) and not (stated.venues or stated.years) and about:
