@@ -513,7 +513,8 @@ def alternatives(question: str) -> list[list[list[str]]]:
 # an acronym, as an abstract defines it or a question writes it: two capitals or more, lower-case letters between
 # ("LLMs", "MoE", "ViT", "RLHF"); a plural -s is no letter of it
 _ACRONYM = r"[A-Z][A-Za-z]*?[A-Z][A-Za-z]*?"
-_DEFINES = re.compile(rf"((?:[\w-]+\s+){{1,8}})\(\s*({_ACRONYM})s?\s*\)")
+_DEFINES = re.compile(rf"\(\s*({_ACRONYM})s?\s*\)")  # "(LLMs)": the words before it are read apart (`defined_acronyms`)
+_TOKEN = re.compile(r"[\w-]+|[^\w\s-]")
 _WRITTEN_ACRONYM = re.compile(rf"(?<![\w-])({_ACRONYM})(?:s|'s)?(?![\w-])")
 
 
@@ -546,8 +547,16 @@ def defined_acronyms(text: str) -> list[tuple[str, str]]:
     acronym (`_spells`)."""
     out = []
     for m in _DEFINES.finditer(text):
-        acronym = m.group(2).lower()
-        words = [p for w in m.group(1).lower().split() for p in w.split("-") if p]
+        acronym = m.group(1).lower()
+        before = text[max(0, m.start() - 200):m.start()]
+        if not before[-1:].isspace():
+            continue
+        run: list[str] = []  # the words right before "(LLMs)", up to eight, with nothing but spaces between
+        for token in reversed(_TOKEN.findall(before)):
+            if len(run) == 8 or not token[0].isalnum() and token[0] not in "_-":
+                break
+            run.append(token)
+        words = [p for w in reversed(run) for p in w.lower().split("-") if p]
         for k in range(1, len(words) + 1):
             if _spells(acronym, words[-k:]):
                 form = words[-k:]
