@@ -1633,3 +1633,25 @@ def test_how_much_and_instead_ask_and_a_frozen_or_training_free_model_is_not_fin
     hits = [Hit(replace(paper, paper_id=k, title=k, abstract=v, roles=[]), 0.1, 0.5) for k, v in texts.items()]
     assert r.doing_without("Do any of them work without fine-tuning the LLM?", hits) == {"glot", "regraph", "gtool"}
     assert kept_frozen(texts["glot"]) == {"finetun"} and "finetun" not in done_without(texts["glot"])  # not the verifier's
+
+
+def test_a_yes_or_no_asked_of_them_in_a_last_clause_is_no_topic(tmp_path, settings, embedder) -> None:
+    """"Which papers watermark LLM outputs, and are they robust to paraphrasing?" (ICLR 2026) rowed PMark alone, the
+    one watermark paper writing "robust" and "paraphrasing": what the last clause asks of them is what the answer
+    says of each, not what a row must hold, as for "…, and what do they measure?"."""
+    from paperchat.text import aspect
+
+    assert aspect("Which papers watermark LLM outputs, and are they robust to paraphrasing?") == [
+        "are they robust to paraphrasing"]
+    assert aspect("Which papers prune LLMs, and do they need retraining?") == ["do they need retraining"]
+    assert aspect("Which papers compress 3D Gaussian splatting, and by how much?") == []
+    records = [("p", "Semantic watermarks", "We watermark LLM outputs at the sentence level, robust to paraphrasing "
+                "attacks that rewrite the text.")]
+    records += _cases("w", "Unbiased watermark", "We watermark LLM outputs without bias and detect the watermark "
+                      "with a statistical test", 2)
+    records += _cases("o", "Other study", "We study image classifiers and their calibration on natural images and "
+                      "their shifts", 6)
+    r = Retriever(_index_of(tmp_path, settings, embedder, records), settings.retrieval)
+    question = "Which papers watermark LLM outputs, and are they robust to paraphrasing?"
+    hits = r.retrieve(question, 5).hits
+    assert r.relevant(question, hits, comparative=True) == {"p", "w0", "w1"}

@@ -442,7 +442,10 @@ _ASPECT = re.compile(r"\b(?:differ|differs|vary|varies|compare|compared|contrast
 # … and what it asks of each paper in a last clause that speaks of them ("Which papers propose benchmarks for coding
 # agents, and what do they measure?": over ICML 2026 "measure" had been a topic term, and of the 14 benchmark papers
 # for coding agents known to eval/real_rows.jsonl (h2) 2 were tabled, those that write it)
-_ASKED_OF_THEM = re.compile(r",\s*and\s+((?:what|how|which|why)\b[^?.;,]*?\b(?:they|them|their|these|those|each)\b[^?.;,]*?)"
+# (or asks yes or no of them: "Which papers watermark LLM outputs, and are they robust to paraphrasing?" over ICLR 2026
+# rowed PMark alone, the one watermark paper that writes "robust" and "paraphrasing")
+_ASKED_OF_THEM = re.compile(r",\s*and\s+((?:what|how|which|why)\b[^?.;,]*?\b(?:they|them|their|these|those|each)\b[^?.;,]*?|"
+                            r"(?:are|do|does|can|is|were|did)\s+(?:they|these|those|any\s+of\s+them)\b[^?.;,]*?)"
                             r"\s*\??\s*$", re.I)
 
 
