@@ -758,3 +758,30 @@ def test_a_comparison_searches_deeper_in_a_large_collection(settings, seed_index
     assert engine._depth(comparison, None) == 2 * k and engine._depth("What is PEARL?", None) == k
     monkeypatch.setattr(E, "DEEP_FROM", len(seed_index.snapshot().papers))
     assert engine._depth(comparison, None) == 4 * k and engine._depth("What is PEARL?", None) == k
+
+
+def test_a_free_word_a_last_clause_asks_of_them_picks_no_rows(settings, embedder, tmp_path) -> None:
+    """"Which papers do test-time adaptation for VLMs, and are they training-free?" (ICML 2026) tabled D^2O alone, the
+    one paper on it that says it is training-free, and said no other was on the question: what the last clause asks of
+    them is said of each row, while "Which papers do training-free test-time adaptation …?" asks for those alone."""
+    from paperchat.corpus import read_paths
+    from paperchat.index import PaperIndex
+
+    abstracts = {"free": "We propose a training-free test-time adaptation method for vision-language models that "
+                         "debiases their zero-shot predictions under distribution shift.",
+                 "proto": "We propose prototype-based test-time adaptation for vision-language models that updates "
+                          "class prototypes from test samples under distribution shift.",
+                 "prompt": "We propose test-time prompt tuning for vision-language models that adapts prompts on each "
+                           "test sample under distribution shift.",
+                 "other": "We study the calibration of image classifiers trained with label smoothing and report "
+                          "their accuracy on natural images."}
+    corpus = tmp_path / "c.jsonl"
+    corpus.write_text("".join(json.dumps({"id": k, "title": f"{k} study", "venue": "ICML", "year": 2026,
+                                          "abstract": v}) + "\n" for k, v in abstracts.items()))
+    index = PaperIndex(settings, embedder)
+    index.ingest(read_paths([corpus]), progress=False)
+    engine = Engine(settings, index, None)
+    asked = engine.answer("Which papers do test-time adaptation for vision-language models, and are they training-free?")
+    assert asked.table is not None and {r.paper_id for r in asked.table.rows} == {"free", "proto", "prompt"}
+    only = engine.answer("Which papers do training-free test-time adaptation for vision-language models?")
+    assert only.answered == ["free"]

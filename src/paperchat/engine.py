@@ -57,7 +57,7 @@ from paperchat.schema import (
     Turn,
     Verification,
 )
-from paperchat.text import NOT_TEXT, is_text, sentences
+from paperchat.text import NOT_TEXT, before_asked_of_them, is_text, sentences
 
 # A collection this large searches a comparison four times k deep, not twice: over the ICLR and ICML 2026
 # abstracts the 48 judged comparisons (eval/real_rows.py) row 257 of the 346 papers known to be on them
@@ -293,8 +293,11 @@ class Engine:
             found.relevant = self._retriever.relevant(plan.query, looked, plan.comparative,
                                                       evaluation=A.intent(plan.question) in ("data", "number", "result"),
                                                       k=k)
-            phrase = without_phrase(plan.question) if plan.comparative and plan.reading == "fresh" else ""
-            doing = self._retriever.doing_without(plan.question, looked) if phrase else None
+            # not what a last clause asks of them: "Which papers do test-time adaptation for VLMs, and are they
+            # training-free?" (ICML 2026) had tabled the one that says it is training-free
+            asked = before_asked_of_them(plan.question)
+            phrase = without_phrase(asked) if plan.comparative and plan.reading == "fresh" else ""
+            doing = self._retriever.doing_without(asked, looked) if phrase else None
             if doing is not None:
                 # "Which papers learn from human feedback without a reward model?" tabled five reward-model papers (over
                 # ICLR 2026): the papers on the topic asked without its "without …" that say they do without it, judged

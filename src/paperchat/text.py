@@ -449,6 +449,12 @@ _ASKED_OF_THEM = re.compile(r",\s*and\s+((?:what|how|which|why)\b[^?.;,]*?\b(?:t
                             r"\s*\??\s*$", re.I)
 
 
+def before_asked_of_them(question: str) -> str:
+    """The question without what a last clause asks of the papers ("Which papers do test-time adaptation for VLMs, and
+    are they training-free?": "Which papers do test-time adaptation for VLMs"): what the papers are asked for."""
+    return _ASKED_OF_THEM.sub("", question)
+
+
 def asked_of_them(question: str) -> set[str]:
     """The terms of the verb a last clause asks of the papers ("measure" of "…, and what risks do they measure?"):
     the relation an answer states of each ("OpenAgentSafety measures …" of a paper that "evaluates" them)."""
