@@ -166,10 +166,14 @@ class Retriever:
         vector = self.index.embedder.get_query_embedding(f"{topic} ({'; '.join(spelled)})" if spelled else topic)
         judge = self.index.embedder.get_query_embedding(query) if topic != query else None
         best: dict[str, tuple[float, str, float]] = {}
-        for pid, text, cos, judged in self.index.dense(vector, s.candidates, filters, snap, judge):
-            was = best.get(pid, (-2.0, "", -2.0))
-            if pid in papers:  # the nearest chunk's text; the paper's best cosine to the question as asked
-                best[pid] = (cos, text, max(judged, was[2])) if cos > was[0] else (*was[:2], max(judged, was[2]))
+
+        def nearest(chunks: list[tuple[str, str, float, float]]) -> None:
+            for pid, text, cos, judged in chunks:
+                was = best.get(pid, (-2.0, "", -2.0))
+                if pid in papers:  # the nearest chunk's text; the paper's best cosine to the question as asked
+                    best[pid] = (cos, text, max(judged, was[2])) if cos > was[0] else (*was[:2], max(judged, was[2]))
+
+        nearest(self.index.dense(vector, s.candidates, filters, snap, judge))
         dense_rank = sorted(best, key=lambda p: -best[p][0])
         keyword = snap.keyword.search(query, s.candidates, self.index.mask(filters, snap))
         # ranks are all fusion reads, so a paper that holds only a query's common words ("model", scoring 0.2
@@ -197,9 +201,7 @@ class Retriever:
         # "Which papers prune LLMs without retraining?" ranked RobOP ("prune the network without any retraining")
         # 14th by its words alone, and at 0 it could not be a row beside papers at 0.4-0.5
         if unseen := [p for p in ranked if p not in best and p in papers]:
-            for pid, text, cos, judged in self.index.dense(vector, s.candidates, Filters(papers=unseen), snap, judge):
-                was = best.get(pid, (-2.0, "", -2.0))
-                best[pid] = (cos, text, max(judged, was[2])) if cos > was[0] else (*was[:2], max(judged, was[2]))
+            nearest(self.index.dense(vector, s.candidates, Filters(papers=unseen), snap, judge))
         return [
             Hit(paper=papers[pid], score=scores[pid], dense=best.get(pid, (0.0, "", 0.0))[2],
                 passages=passages(query, papers[pid].abstract, best.get(pid, (0.0, "", 0.0))[1], self._idf(snap),
