@@ -189,11 +189,21 @@ def about_them(question: str) -> bool:
     return bool(_THEY.search(question)) and not _ONE.search(question) and not picks(question)
 
 
+# "What rewards do they use?", "Which datasets does it train on?": the thing a follow-up asks of the papers it points
+# at, named between "what" and "do they". Over ICML 2026, after three papers training LLM tool-use agents with RL, it
+# quoted each one's sentences closest to the conversation (on tool-use agents), none of them its reward; "How do they
+# design rewards?", two words, had quoted two papers' reward sentences
+_WHAT_OF_THEM = re.compile(r"^\W*(?:what|which)\s+(?:(?:kinds?|sorts?|types?)\s+of\s+)?([\w-]+)\s+"
+                           r"(?:do|does|did|is|are|was|were)\s+(?:they|it|each|these|those|both)\b", re.I)
+
+
 def asks_its_own(question: str) -> bool:
     """A follow-up that asks something of its own of the papers it points at ("How many models does
     it evaluate?"), not only which of them ("the first one", "which of these"): two content words or
     more once the pointing is taken out. Venue and year words are the caller's to take out first."""
     said = _SET.sub(" ", _ORDINAL.sub(" ", question))
+    if (m := _WHAT_OF_THEM.search(said)) and set(tokenize(m.group(1), query=True)) - asking_terms():
+        return True  # "What rewards do they use?": one word, the thing it asks of them
     return len(set(tokenize(said, query=True)) - (asking_terms() - _HOW_MUCH)) >= 2
 
 
