@@ -558,6 +558,9 @@ def test_a_follow_up_about_a_paper_quotes_what_answers_it(settings, embedder, tm
 
     assert not any(asks_its_own(q) for q in ("Which of these are from?", "How does the first one work?"))
     assert asks_its_own("What speedup does it achieve?")
+    # one word, the thing asked of them between "what" and "do they" (ICML 2026, after RL-trained tool-use agents)
+    assert asks_its_own("What rewards do they use?") and asks_its_own("Which datasets does it train on?")
+    assert not asks_its_own("Which one does it?")
 
 
 def test_the_model_reads_a_follow_up_as_the_question_after_the_earlier_one(settings, seed_index) -> None:
@@ -917,10 +920,22 @@ def test_which_has_the_most_tasks_sets_them_in_order_by_their_counts(settings, e
         1202.0, 0, "1,202 tasks")
     assert largest_count("tasks", ["It gives a reproducible 450-task toolkit."]) == (450.0, 0, "450-task")
     assert largest_count("tasks", ["Across 7 simulation tasks and 12 models."]) == (7.0, 0, "7 simulation tasks")
+    # qualities of the things counted, past three words or with "new"/"different" among them (ICLR 2026, 200 counts
+    # of tasks, datasets, benchmarks, models, … were missed so); each number read on its own: the one before it no
+    # longer swallows the words after it ("five diverse LLMs and four distinct tasks")
+    assert largest_count("tasks", ["a benchmark of 15 existing and new software-engineering tasks"]) == (
+        15.0, 0, "15 existing and new software-engineering tasks")
+    assert largest_count("tasks", ["We evaluate on 5 different tasks."]) == (5.0, 0, "5 different tasks")
+    assert largest_count("tasks", ["We test five diverse LLMs and four distinct tasks."]) == (4.0, 0, "four distinct tasks")
+    assert largest_count("models", ["across six diverse benchmarks and three models"]) == (3.0, 0, "three models")
+    assert largest_count("tasks", ["a benchmark of 7,186 instances across seven tasks"]) == (7.0, 0, "seven tasks")
     # a share of them, one of them, a number in a name, a year: no count of tasks
     for text in ("The best agent solves only 50.0% of tasks.", "One of the tasks is hard.", "GPT-4 tasks fail.",
                  "Trajectories involve more than 60 tool calls on average.",  # counts calls, not tools (ICML 2026)
-                 "Released in 2025 tasks were added."):
+                 "Released in 2025 tasks were added.",
+                 # a number of other things before them, past three words
+                 "We run 168 configurations spanning hard benchmark tasks.",
+                 "It handles 32-dimensional option-pricing tasks."):
         assert largest_count("tools" if "tool" in text else "tasks", [text]) is None, text
 
     def source(n: int, name: str, abstract: str) -> Source:
@@ -1083,6 +1098,11 @@ def test_a_count_no_number_of_the_abstract_gives_is_said_to_be_missing(settings,
     assert states_count("existing methods fail to compress models to binary (1-bit)", "bits")
     assert states_count("state-of-the-art accuracy even at sub-1-bit compression rates", "bits")
     assert not states_count("a GPT-4 judge scores the outputs", "bits")
+    # over ICLR 2026 "How many tasks do they have?" after software-engineering agent benchmarks said no abstract gives
+    # it: PwP's count stands five words before "tasks", qualities between (a hyphen parts two)
+    pwp = "PwP-Bench, a benchmark of 15 existing and new software-engineering tasks spanning multiple modalities"
+    assert states_count(pwp, "tasks")
+    assert not states_count("We run 168 configurations spanning four benchmark suites and many hard tasks.", "tasks")
     engine = Engine(settings, seed_index)
     _, history = _talk(engine, "Tell me about dParallel.")
     assert "never says" not in engine.answer("How many decoding steps does it need?", history).text

@@ -388,15 +388,17 @@ def fewest_counted(question: str) -> str:
 
 
 def states_count(text: str, words: str) -> bool:
-    """Does `text` put a number (not a year) within four words of one of `words` (any form of it)? A number
-    joined to a word by a hyphen is the number beside it: over ICML 2026 "What does NanoQuant do and how many
-    bits does it use?" was told its abstract "never says how many bits", though it says "binary (1-bit)" and
-    "sub-1-bit"."""
+    """Does `text` put a number (not a year) within four words of one of `words` (any form of it), or count them
+    further after it (`largest_count`: over ICLR 2026 "How many tasks do they have?" after software-engineering agent
+    benchmarks was told none of the abstracts says, PwP's "a benchmark of 15 existing and new software-engineering
+    tasks" among them)? A number joined to a word by a hyphen is the number beside it: over ICML 2026 "What does
+    NanoQuant do and how many bits does it use?" was told its abstract "never says how many bits", though it says
+    "binary (1-bit)" and "sub-1-bit"."""
     want = set(tokenize(words))
     said = [part for word in re.findall(r"[\w.,-]*\w", text)
             for part in (word.split("-") if "-" in word and re.search(r"\d", word) else [word]) if part]
     return any(_COUNT_WORD.match(w) and not _YEAR.match(w) and want & set(tokenize(" ".join(said[max(0, i - 4):i + 5])))
-               for i, w in enumerate(said))
+               for i, w in enumerate(said)) or largest_count(words, [text]) is not None
 
 
 # "Which papers quantize LLM weights to 2 bits or less?", "… sample in fewer than 4 steps?": a bound the question
@@ -430,7 +432,7 @@ _NOT_COUNTED = re.compile(rf"^(?:{_COUNTABLE}|papers|works|studies|articles|ones
 # tasks"); not a share or factor ("50.0% of tasks"), nor a number in a name ("GPT-4 tasks")
 _NUMBER_WORDS = {w: n for w, n in _COUNTED_IN_WORDS.items() if w not in ("twice", "double", "triple", "half")}
 _NUMBER_BEFORE = re.compile(r"(?<![\w.,-])(?P<n>\d[\d,]*(?:\.\d+)?|" + "|".join(_NUMBER_WORDS) + r")"
-                            r"(?P<scale>[kKMB]\b)?(?!\s*(?:%|×|x\b|times\b|fold\b))(?P<after>(?:[\s-]+[A-Za-z][\w]*){1,3})",
+                            r"(?P<scale>[kKMB]\b)?(?!\s*(?:%|×|x\b|times\b|fold\b))(?=(?P<after>(?:[\s-]+[A-Za-z][\w]*){1,6}))",
                             re.I)
 
 
@@ -481,10 +483,21 @@ def asked_count(what: str, texts: Sequence[str]) -> tuple[float, int, str] | Non
     return lowest_bits(texts) if tokenize(what) == ["bit"] else largest_count(what, texts)
 
 
+_QUALITIES = frozenset({"new", "novel", "different", "other"})  # stopwords that say what the counted things are like
+
+
+def _joins_qualities(words: Sequence[str], j: int) -> bool:
+    """Is `words[j]` an "and"/"or" between two words that are no plural ("existing and new"), not one joining two
+    counted things ("5 models and tasks")?"""
+    return (words[j].lower() in ("and", "or") and 0 < j < len(words) - 1
+            and not any(w.lower().endswith("s") for w in (words[j - 1], words[j + 1])))
+
+
 def largest_count(what: str, texts: Sequence[str]) -> tuple[float, int, str] | None:
     """(the number, the index of the text, the words as written) of the largest count of `what` the texts give: a
-    number with a form of the word among the three words after it ("comprises 1,202 tasks", "a reproducible 450-task
-    toolkit", "Across 7 simulation tasks"; not "60 tool calls"), not a year, share or factor; None when none does."""
+    number with a form of the word among the six words after it (a hyphen parts two) ("comprises 1,202 tasks", "a reproducible 450-task
+    toolkit", "Across 7 simulation tasks", "a benchmark of 15 existing and new software-engineering tasks"; not "60
+    tool calls", nor "one of the tasks"), not a year, share or factor; None when none does."""
     want = set(tokenize(what))
     best = None
     for i, text in enumerate(texts):
@@ -495,8 +508,11 @@ def largest_count(what: str, texts: Sequence[str]) -> tuple[float, int, str] | N
             last = next((j for j, w in enumerate(words) if want & set(tokenize(w))), None)
             if _YEAR.match(number) or last is None:
                 continue
-            if any(w.lower() in STOPWORDS for w in words[:last]):  # "one of the tasks"
-                continue
+            if any(w.lower() in STOPWORDS - _QUALITIES and not _joins_qualities(words, j) or w.lower() in _NUMBER_WORDS
+                   for j, w in enumerate(words[:last])):
+                continue  # "one of the tasks", "six benchmarks and three models"; not "15 existing and new … tasks"
+            if last >= 3 and (m.group("after").startswith("-") or any(w.lower().endswith("s") for w in words[:last])):
+                continue  # past three words, only qualities between: not "168 configurations spanning four … datasets"
             # a word in the singular names what is counted only joined to the number ("450-task"): "more than 60
             # tool calls" counts calls (UltraHorizon had been set among "Which of them has the most tools?", ICML 2026)
             if not words[last].lower().endswith("s") and not (last == 0 and m.group("after").startswith("-")):
