@@ -1207,17 +1207,17 @@ def test_being_evaluated_on_data_the_paper_names_is_no_word_of_the_question_put_
                    "manifold. Our dual-stream architecture achieves SOTA on 6/7 MoleculeNet benchmarks.")
     assert _asked_unheld("Sheaf Neural Networks evaluates on 6/7 MoleculeNet benchmarks", asked, sheaf) == ""
     assert _asked_unheld("Sheaf Neural Networks evaluates on high-quality molecular representations", asked,
-                         sheaf) == "evalu"
+                         sheaf) == "evaluate"
     # data the abstract names only as earlier work's is not the paper's
     earlier = _paper("y", "Sheaf", "Prior methods were tested on QM9. We develop a sheaf neural network.")
-    assert _asked_unheld("Sheaf evaluates on QM9", asked, earlier) == "evalu"
+    assert _asked_unheld("Sheaf evaluates on QM9", asked, earlier) == "evaluate"
     # over ICLR 2026 "SWE-RM evaluates on SWE-bench, …" was withheld though its abstract reports "… on SWE-Bench
     # Verified": a name is matched in any case, but the paper's own name is none of its data
     asked = "Which papers evaluate on SWE-bench, and what do they report?"
     swe = _paper("z", "SWE-RM: Execution-free Feedback for Software Engineering Agents", "We introduce SWE-RM, a reward "
                  "model. It increases accuracy from 51.6% to 62.0% on SWE-Bench Verified.")
     assert _asked_unheld("evaluates on SWE-bench", asked, swe) == ""  # the verifier takes the paper's names out first
-    assert _asked_unheld("SWE-RM evaluates on code review", asked, swe) == "evalu"
+    assert _asked_unheld("SWE-RM evaluates on code review", asked, swe) == "evaluate"
 
 
 HUMANLM = ("Large Language Models (LLMs) are increasingly used to simulate how specific users respond to any context. "

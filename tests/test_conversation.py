@@ -6,7 +6,7 @@ import pytest
 
 from paperchat.conversation import missing_venue, next_turn
 from paperchat.engine import Engine
-from paperchat.schema import Turn
+from paperchat.schema import Evidence, Filters, Plan, Turn
 
 WATERMARKS = "How do the watermarking papers differ in what they protect and how?"
 
@@ -561,6 +561,27 @@ def test_a_follow_up_about_a_paper_quotes_what_answers_it(settings, embedder, tm
     # one word, the thing asked of them between "what" and "do they" (ICML 2026, after RL-trained tool-use agents)
     assert asks_its_own("What rewards do they use?") and asks_its_own("Which datasets does it train on?")
     assert not asks_its_own("Which one does it?")
+
+
+def test_a_follow_up_answer_says_the_earlier_questions_words_only_of_papers_that_use_them(settings, seed_index) -> None:
+    """Over ICML 2026, "What do they find?" after "Which papers study why deep networks have redundant layers?" kept
+    the model's "Low-dimensional topology of deep neural networks shows that deep neural networks have redundant layers
+    due to …", whose abstract never says "redundant": in an answer about two papers or more the verifier holds the
+    conversation's questions against each paper a sentence speaks of, not only the last question, under a table."""
+    from .conftest import ScriptedChat
+
+    asked = ("Which papers make speculative decoding faster with lossless guarantees?", "What do they find?")
+    shown, _ = _talk(Engine(settings, seed_index), *asked)
+    pearl = next(c.n for c in shown.citations if c.paper.title.startswith("PEARL"))  # its abstract never says "lossless"
+    claim = f"PEARL finds that its drafts are lossless [{pearl}]."
+    answer, _ = _talk(Engine(settings, seed_index, ScriptedChat(claim)), *asked)
+    assert answer.table is None and len(answer.citations) >= 2
+    assert claim not in answer.text
+    assert any("“lossless”" in reason for reason in answer.verification.dropped_reasons)
+    from paperchat.engine import _frame
+
+    one = Plan("What is PEARL?", "What is PEARL?", Filters())
+    assert _frame(one, Evidence([], {1: ["a"]}, "")) == ""
 
 
 def test_the_model_reads_a_follow_up_as_the_question_after_the_earlier_one(settings, seed_index) -> None:

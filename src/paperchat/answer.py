@@ -728,7 +728,7 @@ def _named_first(sentence: str, names: Sequence[str]) -> str:
 def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens: int, verifier: Verifier,
                     sources: Sequence[Source], settings: AnswerSettings, clock: Callable[[], float],
                     max_sentences: int | None = None, question: str = "",
-                    echoes: Sequence[str] = (), asked: str = "") -> Generator[str, None, Synthesis]:
+                    echoes: Sequence[str] = (), asked: str = "", frame: str = "") -> Generator[str, None, Synthesis]:
     """Stream the model's reply one verified sentence at a time; returns the `Synthesis`
     (kept sentences, verification report, model timings read from `clock`). Past `max_tokens`
     pieces (tokens on llama.cpp) the model may finish the sentence it is writing, for up to
@@ -742,8 +742,9 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
     its terms from one cell and most of that cell's, or set out as a cell, "Approach: Inspired by …"):
     under the table, "How they differ" is for differences. A sentence that sums a cell up ("From
     Statics to Dynamics edits images using a frozen Qwen2.5-VL for grounded reasoning …") is not a copy.
-    Under a table the verifier also reads the question `asked`: its frame said of a row whose abstract never
-    uses its words ("TrustGen traces the provenance …") is withheld. A reply that opens by setting out a row as
+    The verifier also reads the conversation's questions `frame` (the engine gives them for an answer about two
+    papers or more): their words said of a paper whose abstract never uses them ("TrustGen traces the provenance …")
+    are withheld. A reply that opens by setting out a row as
     the table does ("[1] GTA1: Approach: …") is stopped there: the rest copies the other rows (the engine asks
     again, answer.prompt)."""
     result = Synthesis()
@@ -778,9 +779,9 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
                 copying.append(sentence)
             if left_out(sentence):
                 continue  # small models loop and echo the question; two sentences is the format
-            # under a table, the question's own frame said of each row ("TrustGen traces the provenance …") is checked
+            # of two papers or more, the question's own frame said of each ("TrustGen traces the provenance …") is checked
             listed = len(result.report.dropped_reasons)
-            checked = verifier.check(sentence, sources, result.report, asked if echoes else "")
+            checked = verifier.check(sentence, sources, result.report, frame)
             checked = shown_as_judged(checked, sentence)
             if checked.text:
                 yield keep(checked)
@@ -794,7 +795,7 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
         is a diverse set of …", a claim its abstract does not make. Withheld then, with that reason."""
         if not checked.text or (reads := _named_once(checked.text, names)) == checked.text:
             return checked
-        again = verifier.check(reads, sources, Verification(), asked if echoes else "")
+        again = verifier.check(reads, sources, Verification(), frame)
         if again.text:
             return checked
         result.report.unsupported += 1
@@ -838,7 +839,7 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
                 break
             if left_out(part) or (shown and _POINTS_BACK.search(part)) or (i and _LEANS_BACK.search(part)):
                 continue
-            checked = verifier.check(part, sources, Verification(), asked if echoes else "")
+            checked = verifier.check(part, sources, Verification(), frame)
             # nor one that only says its paper's title of it ("Modeling temporal scRNA-seq data … models temporal
             # scRNA-seq data with latent Gaussian processes and optimal transport", the eval's m04)
             if checked.text and not _only_its_title(checked.text, sources):

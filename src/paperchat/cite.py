@@ -1386,7 +1386,8 @@ def _asked_unheld(clause: str, asked: str, paper: Paper) -> str:
     for word in sorted(wanted & said):  # "in-between" is held by "inbetweening"
         if held_at_stem(word, held) or word.replace("-", "") in squashed or (word in _DATA_TERMS and names_its_data()):
             continue
-        return word
+        # as the question writes it ("redundant", not the term "redund")
+        return next((w for w in re.findall(r"[\w-]+", asked) if word in tokenize(w, query=True)), word)
     return ""
 
 

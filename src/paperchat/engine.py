@@ -431,7 +431,7 @@ class Engine:
                                    a.table_sentences if ev.table else None,
                                    f"{plan.question} {plan.query}",
                                    [c.text for r in ev.table.rows for c in r.cells.values()] if ev.table else (),
-                                   plan.question)
+                                   plan.question, _frame(plan, ev))
         try:
             while True:
                 try:
@@ -492,3 +492,13 @@ def _unused(words: str, only: str = "") -> str:
     if only:
         return f"The abstract of {only} never uses the {word} “{words}”. What it says:"
     return f"None of these abstracts uses the {word} “{words}”. What they say:"
+
+
+def _frame(plan: Plan, ev: Evidence) -> str:
+    """The conversation's questions, whose words the verifier holds against each paper a sentence speaks of, in an
+    answer about two papers or more (a table or a list): over ICML 2026, "What do they find?" after "Which papers
+    study why deep networks have redundant layers?" kept the model's "Low-dimensional topology of deep neural networks
+    shows that deep neural networks have redundant layers due to …", an abstract that never says "redundant": the
+    earlier question's words, not only the last one's. About one paper, a question's words are its to restate ("What
+    are its two main components?"), and "" is given."""
+    return plan.query if ev.table is not None or len(ev.quotes) >= 2 else ""
