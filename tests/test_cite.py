@@ -1873,3 +1873,25 @@ def test_a_part_that_leans_on_the_rest_of_its_sentence_is_not_shown(verifier, so
     said, synthesis = _streamed("Halton Scheduler for MaskGIT schedules MaskGIT with a Halton scheduler, while PEARL spreads the unmasked "
                                 "tokens uniformly over the image [1][2].", verifier, sources)
     assert not "".join(said).strip() and synthesis.report.trimmed == 0
+
+
+def test_a_claim_said_of_another_name_its_abstract_gives_is_withheld(verifier) -> None:
+    """Over ICLR 2026 "How well do they do on SWE-bench?" kept the model's "SWELoc achieves state-of-the-art
+    performance on SWE-bench, …": SWERank's abstract says "… show that SWERank achieves state-of-the-art
+    performance", and SWELoc is the dataset it builds. What one name of an abstract does is not said of another."""
+    abstract = ("Software issue localization is a critical yet time-consuming aspect of software development. To bridge "
+                "this gap, we introduce SWERank, an efficient and effective retrieve-and-rerank framework for software "
+                "issue localization. To facilitate training, we construct SWELoc, a large-scale dataset curated from "
+                "public GitHub repositories. Empirical results on SWE-Bench-Lite and LocBench show that SWERank achieves "
+                "state-of-the-art performance, outperforming prior ranking models.")
+    paper = _paper("swe", "SWERank: Software Issue Localization with Code Ranking", abstract)
+    sources = [Source(1, paper, "SWERank", sentences(abstract))]
+    verifier.prepare(sources)
+    claim = "SWELoc achieves state-of-the-art performance on SWE-Bench-Lite, outperforming prior ranking models [1]."
+    out = verifier.check(claim, sources, Verification())
+    assert out.text is None and "what its abstract says of SWERank" in out.reason
+    # said of the name that does it, or of a name its backing sentence gives too, it stands
+    assert verifier.check(claim.replace("SWELoc", "SWERank"), sources, Verification()).text
+    assert verifier.check("SWELoc is a large-scale dataset curated from public GitHub repositories [1].", sources,
+                          Verification()).text
+

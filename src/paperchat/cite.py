@@ -711,6 +711,12 @@ class Verifier:
                 if kind:
                     return _unsupported(sentence, report, f"it calls {lead_name} a {kind}, which its abstract does not",
                                         valid, {})
+            lead = _LEADING_WORD.search(said)  # "SWELoc achieves …" of "… show that SWERank achieves …"
+            for n in backers if lead else []:
+                other = _said_of_another_name(said, lead.group(1), support.get(n, []), by_n[n].paper) if n in by_n else ""
+                if other:
+                    return _unsupported(sentence, report, f"it says of {lead.group(1)} what its abstract says of "
+                                        f"{other}", valid, {})
             for n in _about(said, subjects):  # "…, while [2] demonstrates X": X must be [2]'s, not moved
                 # "TrustGen traces the provenance of generated images by …", to "Which papers trace the
                 # provenance of generated text or images?": the question's words said of a paper that never uses them
@@ -1166,6 +1172,23 @@ def _definition_unsaid(clause: str, source: Source, own: set[str]) -> str:
             at = max((i for i, w in enumerate(words) if w.lower() in ("the", "a", "an")),
                      default=max((i for i, w in enumerate(words) if not w[0].islower()), default=0))
             return f"no sentence of the abstract says that {' '.join(words[at:])} is {m.group('what').strip()}"
+    return ""
+
+
+def _said_of_another_name(clause: str, name: str, backing: Sequence[str], paper: Paper) -> str:
+    """The other name the paper's abstract gives (its own, or one it coins) that the sentences backing the clause
+    say its verb of, when the clause says it of `name` and none of them names it: over ICLR 2026, "How well do they
+    do on SWE-bench?" kept the model's "SWELoc achieves state-of-the-art performance on SWE-bench, …", where SWERank's
+    abstract says "… show that SWERank achieves state-of-the-art performance" and SWELoc is the dataset it builds.
+    "" when there is none."""
+    m = re.search(rf"(?<![\w-]){re.escape(name)}(?:['’]s)?\s+([a-z]+)\b", clause)
+    if not m or not backing or not _coins(paper.abstract, name) or any(_says(s, name) for s in backing):
+        return ""
+    for said in backing:
+        for other in re.finditer(rf"(?<![\w-])([A-Z][\w-]*[A-Za-z0-9])\s+{m.group(1)}\b", said):
+            word = other.group(1)
+            if word != name and len(word) > 2 and (word == paper.name or _coins(paper.abstract, word)):
+                return word
     return ""
 
 
