@@ -1122,6 +1122,9 @@ def test_a_count_no_number_of_the_abstract_gives_is_said_to_be_missing(settings,
     # over ICLR 2026 "How many tasks do they have?" after software-engineering agent benchmarks said no abstract gives
     # it: PwP's count stands five words before "tasks", qualities between (a hyphen parts two)
     pwp = "PwP-Bench, a benchmark of 15 existing and new software-engineering tasks spanning multiple modalities"
+    # "How many examples do their benchmarks have?": Figma2Code's "3,055 samples" (ICLR 2026) had been said to be none
+    assert states_count("This process yields 3,055 samples, from which designers curate a balanced dataset.", "examples")
+    assert not states_count("This process yields 3,055 samples.", "tasks")
     assert states_count(pwp, "tasks")
     assert not states_count("We run 168 configurations spanning four benchmark suites and many hard tasks.", "tasks")
     engine = Engine(settings, seed_index)

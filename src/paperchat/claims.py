@@ -387,6 +387,17 @@ def fewest_counted(question: str) -> str:
     return m.group(1) if m else ""
 
 
+# the words a dataset's size is counted in, any of which answers "how many examples" ("This process yields 3,055
+# samples", Figma2Code over ICLR 2026, had been said to give no number of examples)
+_ITEMS = frozenset(tokenize("examples samples instances items cases entries"))
+
+
+def _counted_terms(words: str) -> set[str]:
+    """The terms a count of `words` may be written in: its own, and for one of a dataset's items any of them."""
+    want = set(tokenize(words))
+    return want | _ITEMS if want & _ITEMS else want
+
+
 def states_count(text: str, words: str) -> bool:
     """Does `text` put a number (not a year) within four words of one of `words` (any form of it), or count them
     further after it (`largest_count`: over ICLR 2026 "How many tasks do they have?" after software-engineering agent
@@ -394,7 +405,7 @@ def states_count(text: str, words: str) -> bool:
     tasks" among them)? A number joined to a word by a hyphen is the number beside it: over ICML 2026 "What does
     NanoQuant do and how many bits does it use?" was told its abstract "never says how many bits", though it says
     "binary (1-bit)" and "sub-1-bit"."""
-    want = set(tokenize(words))
+    want = _counted_terms(words)
     said = [part for word in re.findall(r"[\w.,-]*\w", text)
             for part in (word.split("-") if "-" in word and re.search(r"\d", word) else [word]) if part]
     return any(_COUNT_WORD.match(w) and not _YEAR.match(w) and want & set(tokenize(" ".join(said[max(0, i - 4):i + 5])))
@@ -497,8 +508,9 @@ def largest_count(what: str, texts: Sequence[str]) -> tuple[float, int, str] | N
     """(the number, the index of the text, the words as written) of the largest count of `what` the texts give: a
     number with a form of the word among the six words after it (a hyphen parts two) ("comprises 1,202 tasks", "a reproducible 450-task
     toolkit", "Across 7 simulation tasks", "a benchmark of 15 existing and new software-engineering tasks"; not "60
-    tool calls", nor "one of the tasks"), not a year, share or factor; None when none does."""
-    want = set(tokenize(what))
+    tool calls", nor "one of the tasks"), not a year, share or factor; None when none does. Examples are counted in
+    any word for a dataset's items ("3,055 samples": `_counted_terms`)."""
+    want = _counted_terms(what)
     best = None
     for i, text in enumerate(texts):
         for m in _NUMBER_BEFORE.finditer(text):
