@@ -711,12 +711,13 @@ class Verifier:
                 if kind:
                     return _unsupported(sentence, report, f"it calls {lead_name} a {kind}, which its abstract does not",
                                         valid, {})
-            lead = _LEADING_WORD.search(said)  # "SWELoc achieves …" of "… show that SWERank achieves …"
-            for n in backers if lead else []:
-                other = _said_of_another_name(said, lead.group(1), support.get(n, []), by_n[n].paper) if n in by_n else ""
-                if other:
-                    return _unsupported(sentence, report, f"it says of {lead.group(1)} what its abstract says of "
-                                        f"{other}", valid, {})
+            leading = _LEADING_WORD.search(said)  # "SWELoc achieves …" of "… show that SWERank achieves …"
+            leader = leading.group(1) if leading else ""
+            for n in backers if leader else []:
+                swapped = _said_of_another_name(said, leader, support.get(n, []), by_n[n].paper) if n in by_n else ""
+                if swapped:
+                    return _unsupported(sentence, report, f"it says of {leader} what its abstract says of {swapped}",
+                                        valid, {})
             for n in _about(said, subjects):  # "…, while [2] demonstrates X": X must be [2]'s, not moved
                 # "TrustGen traces the provenance of generated images by …", to "Which papers trace the
                 # provenance of generated text or images?": the question's words said of a paper that never uses them
