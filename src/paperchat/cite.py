@@ -711,13 +711,6 @@ class Verifier:
                 if kind:
                     return _unsupported(sentence, report, f"it calls {lead_name} a {kind}, which its abstract does not",
                                         valid, {})
-            leading = _LEADING_WORD.search(said)  # "SWELoc achieves …" of "… show that SWERank achieves …"
-            leader = leading.group(1) if leading else ""
-            for n in backers if leader else []:
-                swapped = _said_of_another_name(said, leader, support.get(n, []), by_n[n].paper) if n in by_n else ""
-                if swapped:
-                    return _unsupported(sentence, report, f"it says of {leader} what its abstract says of {swapped}",
-                                        valid, {})
             for n in _about(said, subjects):  # "…, while [2] demonstrates X": X must be [2]'s, not moved
                 # "TrustGen traces the provenance of generated images by …", to "Which papers trace the
                 # provenance of generated text or images?": the question's words said of a paper that never uses them
@@ -766,6 +759,13 @@ class Verifier:
                 if copied is not None:
                     return _unsupported(sentence, report, f"it says {by_n[n].label} does this, but it is what "
                                         f"{copied.label} says, word for word", valid, {})
+            leading = _LEADING_WORD.search(said)  # after the checks above: "SWELoc achieves …" of "… show that SWERank achieves …"
+            leader = leading.group(1) if leading else ""
+            for n in backers if leader else []:
+                swapped = _said_of_another_name(said, leader, support.get(n, []), by_n[n].paper) if n in by_n else ""
+                if swapped:
+                    return _unsupported(sentence, report, f"it says of {leader} what its abstract says of {swapped}",
+                                        valid, {})
         report.moved += moved
         report.removed += len([n for n in valid if n not in final])
         for s in sources:  # a paper named in the sentence must be one it validly cites
