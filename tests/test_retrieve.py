@@ -1655,3 +1655,38 @@ def test_a_yes_or_no_asked_of_them_in_a_last_clause_is_no_topic(tmp_path, settin
     question = "Which papers watermark LLM outputs, and are they robust to paraphrasing?"
     hits = r.retrieve(question, 5).hits
     assert r.relevant(question, hits, comparative=True) == {"p", "w0", "w1"}
+
+
+def test_two_words_the_question_names_things_by_are_said_together(tmp_path, settings, embedder) -> None:
+    """Over ICML 2026 "Which papers speed up diffusion LLMs?" rowed Advantage Weighted Matching, an image-diffusion
+    paper whose first sentence is on RL for LLMs: a row says a word and the plural noun it stands before in the
+    question, one of them an acronym ("diffusion LLMs", "LLM agents"), in one sentence or its title, when any row
+    does."""
+    from paperchat.retrieve import _compounds
+
+    assert _compounds("Which papers speed up diffusion LLMs?", {"speed", "diffus", "llm"}) == {
+        frozenset({"diffus", "llm"})}
+    assert _compounds("Which papers evaluate LLM agents?", {"llm", "agent"}) == {frozenset({"llm", "agent"})}
+    # a verb and what it does, a verb and its object, a noun in the singular, words alone ("3D scene
+    # representations" are "3D scenes represented" as often): no name of things
+    for question, topic in (("Which papers make language models decode faster?", {"decod", "fast"}),
+                            ("Which papers learn 3D scene representations?", {"scene", "represent"}),
+                            ("Compare the papers on neural operators for solving PDEs.", {"solv", "pde"}),
+                            ("Compare the papers on aligning language models.", {"align", "languag"}),
+                            ("Which papers control generation at inference time?", {"infer", "time"})):
+        assert _compounds(question, topic) == set(), question
+    records = _cases("f", "Filler", "We study protein folding with physics priors and sampling, and we fold proteins "
+                     "faster with them", 4)
+    records += [
+        ("d", "Fast diffusion LLMs", "We speed up diffusion large language models by decoding many tokens in "
+         "parallel."),
+        ("w", "Matching for diffusion", "Reinforcement learning has advanced LLMs. We speed up the RL training of "
+         "image diffusion models.")]
+    r = Retriever(_index_of(tmp_path, settings, embedder, records), settings.retrieval)
+    papers = r.index.snapshot().papers
+    topic = {"speed", "diffus", "llm"}
+    assert r._said_together("Which papers speed up diffusion LLMs?", topic, {"d", "w"}, papers) == {"d"}
+    # when no row says them together, the rows stay; and a question joining topics with "or" is left as it is
+    assert r._said_together("Which papers speed up diffusion LLMs?", topic, {"w"}, papers) == {"w"}
+    assert r._said_together("Which papers speed up diffusion LLMs or image models?", topic, {"d", "w"},
+                            papers) == {"d", "w"}
