@@ -881,7 +881,7 @@ def _compounds(query: str, topic: set[str]) -> set[frozenset[str]]:
     real-corpus questions that reading lost 15 rows on the question, for 5 off it, README "After 187c87c")."""
     words = re.findall(r"[\w-]+", query)
     out: set[frozenset[str]] = set()
-    for first, second in zip(words, words[1:]):
+    for first, second in zip(words, words[1:], strict=False):
         if not re.search(r"[a-z0-9][A-Za-z]*[^sui]s$|[A-Z]{2,}s$", second) or not (
                 re.fullmatch(r"[A-Z]{2,}", first) or re.fullmatch(r"[A-Z]{2,}s", second)) or first.endswith("ing"):
             continue  # nor a verb and its object ("solving PDEs")
