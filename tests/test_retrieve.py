@@ -1147,6 +1147,17 @@ def test_a_paper_that_mitigates_what_a_question_asks_to_reduce_holds_the_topic(s
                     abstract="We propose a hallucination detection method.")
     assert r.coverage(question, mitigates, terms) == 1.0
     assert r.coverage(question, detects, terms) < 1.0
+    # over ICML 2026 "Which papers speed up diffusion LLMs?" left out the dLLM papers that "accelerate" decoding or make
+    # it "faster" (held two thirds of the topic); speeding up, accelerating and making faster are one thing done
+    question = "Which papers speed up diffusion LLMs?"
+    terms = {"speed", "diffus", "llm"}
+    for said in ("Prior acceleration methods for diffusion LLMs depend on fixed schedules; ours accelerates them.",
+                 "Our decoding makes diffusion LLMs three times faster."):
+        faster = Paper(paper_id="f", title="Efficient Diffusion LLMs", venue="ICML", year=2026, abstract=said)
+        assert r.coverage(question, faster, terms) == 1.0, said
+    slower = Paper(paper_id="s", title="Diffusion LLMs", venue="ICML", year=2026,
+                   abstract="We study how diffusion LLMs forget their training data.")
+    assert r.coverage(question, slower, terms) < 1.0
 
 
 def test_a_topic_word_that_shares_its_stem_with_an_asking_word_is_still_the_topic(seed_index, settings) -> None:
