@@ -759,7 +759,8 @@ class Verifier:
                 if copied is not None:
                     return _unsupported(sentence, report, f"it says {by_n[n].label} does this, but it is what "
                                         f"{copied.label} says, word for word", valid, {})
-            leading = _LEADING_WORD.search(said)  # after the checks above: "SWELoc achieves …" of "… show that SWERank achieves …"
+            # after the checks above: "SWELoc achieves …" of "… show that SWERank achieves …"
+            leading = _LEADING_WORD.search(said)
             leader = leading.group(1) if leading else ""
             for n in backers if leader else []:
                 swapped = _said_of_another_name(said, leader, support.get(n, []), by_n[n].paper) if n in by_n else ""

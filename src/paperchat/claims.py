@@ -439,7 +439,7 @@ def bound(question: str) -> tuple[float, str, bool] | None:
 _MOST_OF = re.compile(r"\bthe\s+(?P<how>most|fewest|(?:largest|greatest|highest|smallest|lowest)\s+number\s+of)\s+"
                       r"(?P<what>[A-Za-z][\w-]*s)\b", re.I)
 _NOT_COUNTED = re.compile(rf"^(?:{_COUNTABLE}|papers|works|studies|articles|ones|citations|.*ss)$", re.I)
-# a number and the words after it, up to three ("1,202 tasks", "a reproducible 450-task toolkit", "7 simulation
+# a number and the words after it, up to six ("1,202 tasks", "a reproducible 450-task toolkit", "7 simulation
 # tasks"); not a share or factor ("50.0% of tasks"), nor a number in a name ("GPT-4 tasks")
 _NUMBER_WORDS = {w: n for w, n in _COUNTED_IN_WORDS.items() if w not in ("twice", "double", "triple", "half")}
 _NUMBER_BEFORE = re.compile(r"(?<![\w.,-])(?P<n>\d[\d,]*(?:\.\d+)?|" + "|".join(_NUMBER_WORDS) + r")"
@@ -506,10 +506,10 @@ def _joins_qualities(words: Sequence[str], j: int) -> bool:
 
 def largest_count(what: str, texts: Sequence[str]) -> tuple[float, int, str] | None:
     """(the number, the index of the text, the words as written) of the largest count of `what` the texts give: a
-    number with a form of the word among the six words after it (a hyphen parts two) ("comprises 1,202 tasks", "a reproducible 450-task
-    toolkit", "Across 7 simulation tasks", "a benchmark of 15 existing and new software-engineering tasks"; not "60
-    tool calls", nor "one of the tasks"), not a year, share or factor; None when none does. Examples are counted in
-    any word for a dataset's items ("3,055 samples": `_counted_terms`)."""
+    number with a form of the word among the six words after it, a hyphen parting two ("comprises 1,202 tasks", "a
+    reproducible 450-task toolkit", "Across 7 simulation tasks", "a benchmark of 15 existing and new
+    software-engineering tasks"; not "60 tool calls", nor "one of the tasks"), not a year, share or factor; None when
+    none does. Examples are counted in any word for a dataset's items ("3,055 samples": `_counted_terms`)."""
     want = _counted_terms(what)
     best = None
     for i, text in enumerate(texts):

@@ -375,7 +375,7 @@ class Retriever:
 
     def _said_together(self, query: str, topic: set[str], rows: set[str], papers: dict[str, Paper]) -> set[str]:
         """Of `rows`, those that say each two words of the topic the question writes as one name of things
-        (`_compounds`: "diffusion LLMs", "Markov chains") in one sentence or their title, when any does: over ICML
+        (`_compounds`: "diffusion LLMs", "LLM agents") in one sentence or their title, when any does: over ICML
         2026 "Which papers speed up diffusion LLMs?" rowed Advantage Weighted Matching, an image-diffusion paper
         whose first sentence is on RL for LLMs. Not where the question joins topics with "or"/"and" (either
         topic is a row's: "train policies or use policy gradients", which text.alternatives does not read)."""
@@ -877,8 +877,9 @@ _SETTING = re.compile(r"\bin\s+((?:[\w-]+\s+){0,3}?[\w-]+)\s*(?=,|\?|$|\band\s+h
 def _compounds(query: str, topic: set[str]) -> set[frozenset[str]]:
     """The pairs of topic terms the query writes side by side as one name of things, a word before a plural noun,
     one of the two an acronym ("diffusion LLMs", "LLM agents"; not "decode faster", "aligning language", "inference
-    time", "solving PDEs"). Not of words alone: "3D scene representations" are "3D scenes represented" as often (over the judged
-    real-corpus questions that reading lost 15 rows on the question, for 5 off it, README "After 187c87c")."""
+    time", "solving PDEs"). Not of words alone: "3D scene representations" are "3D scenes represented" as often
+    (over the judged real-corpus questions that reading lost 15 rows on the question, for 5 off it: README, "After
+    187c87c")."""
     words = re.findall(r"[\w-]+", query)
     out: set[frozenset[str]] = set()
     for first, second in zip(words, words[1:], strict=False):
