@@ -707,6 +707,10 @@ def test_which_of_them_has_the_most_sets_all_their_figures_side_by_side(settings
     # over ICML 2026, "Which one uses the least compute?" after test-time scaling papers was told none uses "least"
     assert asks_most("Which one uses the least compute?") and asks_most("Which one takes the least time?")
     assert not asks_most("Which papers study the most common failure modes?")
+    # over ICLR 2026, "Which one keeps accuracy best?" after KV-cache compression papers was told none of them uses the
+    # words "keeps … best", and "… preserves accuracy best?" picked two papers by those words
+    assert asks_most("Which one keeps accuracy best?") and asks_most("Which of them preserves quality the best?")
+    assert not asks_most("Which papers keep accuracy while pruning?")
     assert intent("Which of them reports the biggest gain?") == intent("Which one is fastest?") == "number"
     engine = Engine(settings, seed_index)
     _, history = _talk(engine, WATERMARKS)

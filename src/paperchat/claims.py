@@ -289,6 +289,10 @@ _MOST = re.compile(r"\b(?:biggest|largest|greatest|highest|best|lowest|smallest|
                    # them uses the word "least")
                    rf"FLOPs|compute|computation|energy|time|runtime|{_COUNTABLE})(?![\w-])|"
                    r"\b(?:fastest|quickest|cheapest)\b|\bmost (?:accurate|efficient)\b|"
+                   # "Which one keeps accuracy best?" (ICLR 2026, after KV-cache compression papers: told none of them
+                   # uses the words "keeps … best"; "preserves accuracy best" picked two papers by those words)
+                   r"\b(?:keeps?|preserves?|retains?|maintains?)\s+(?:its\s+|their\s+|the\s+)?(?:accuracy|quality|"
+                   r"performance)\s+(?:the\s+)?best\b|"
                    rf"{_SIZE}|"
                    # "Which is faster?", "Which one of them is more accurate?"; not "Which papers make … faster?"
                    r"\bwhich(?: one)?(?: of (?:them|these|those|the two))?\s+(?:is|are|was|were|runs?|trains?|decodes?|"
