@@ -785,3 +785,22 @@ def test_a_free_word_a_last_clause_asks_of_them_picks_no_rows(settings, embedder
     assert asked.table is not None and {r.paper_id for r in asked.table.rows} == {"free", "proto", "prompt"}
     only = engine.answer("Which papers do training-free test-time adaptation for vision-language models?")
     assert only.answered == ["free"]
+
+
+def test_a_sentence_of_titles_alone_is_left_out(settings, seed_index) -> None:
+    """Over ICLR 2026, under a table of text-to-3D papers, the model wrote "Table 1: Text-to-3D by Stitching a
+    Multi-view Reconstruction Network to a Video Generator Table 2: PAT3D …", shown as "How they differ: Text-to-3D by
+    Stitching a Multi-view Reconstruction… [1] PAT3D [2]": papers' titles and places, and nothing said of them."""
+    from paperchat.answer import _names_only
+
+    titles = ["Text-to-3D by Stitching a Multi-view Reconstruction Network to a Video Generator", "PAT3D"]
+    assert _names_only("Table 1: Text-to-3D by Stitching a Multi-view Reconstruction Network to a Video Generator "
+                       "Table 2: PAT3D", titles)
+    assert _names_only("[1] PAT3D [2].", titles)
+    assert not _names_only("PAT3D integrates physics simulation [2].", titles)
+    reply = ("Table 1: PEARL: Parallel Speculative Decoding with Adaptive Draft Length Table 2: Self-Speculative "
+             "Decoding Accelerates Lossless Inference in Any-Order and Any-Subset Autoregressive Models. PEARL adapts "
+             "the draft length [1].")
+    answer = _engine(settings, seed_index, reply).answer("Compare PEARL and self-speculative decoding.")
+    said = re.split(r"(?:In short|How they differ):\*\*", answer.text)[-1]
+    assert "adapts the draft length" in said and "Adaptive Draft Length" not in said, said

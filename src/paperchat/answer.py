@@ -767,6 +767,7 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
                     or _PASTED.search(sentence)
                     or _said_of_itself(sentence, question, names, by_n)
                     or _only_references(sentence, names)
+                    or _names_only(sentence, [*titles, *(s.label for s in sources)])
                     or _says_nothing(sentence))
 
     copying: list[str] = []  # the reply opened by setting out a table row ("[1] GTA1: Approach: …"): it copies them all
@@ -1119,6 +1120,21 @@ def _only_references(sentence: str, names: Sequence[str]) -> bool:
         text = text.replace(name, " ")
     bare = _REFERENCE.sub(" ", text)
     return bare != text and not re.search(r"[a-z]{2,}", bare, re.I)
+
+
+# "Table 2:", "Row 1": a place in the table the model names a paper by (cite reads it as that paper's marker)
+_PLACE = re.compile(r"\b(?:[Tt]able|[Rr]ow|[Pp]aper|[Ee]vidence)\s+\d{1,2}\b")
+
+
+def _names_only(sentence: str, names: Sequence[str]) -> bool:
+    """The sentence holds nothing but papers' titles, names or labels and where they stand: over ICLR 2026, under a
+    table of text-to-3D papers, the model's "Table 1: Text-to-3D by Stitching a Multi-view Reconstruction Network to
+    a Video Generator Table 2: PAT3D …" was shown as "How they differ: Text-to-3D by Stitching a Multi-view
+    Reconstruction… [1] PAT3D [2]", saying nothing."""
+    text = _PLACE.sub(" ", strip_markers(sentence))
+    for name in sorted(names, key=len, reverse=True):
+        text = text.replace(name, " ")
+    return not re.search(r"[A-Za-z]{3,}", text)
 
 
 # "X's result is visualized", "Y's results are empirical": a clause that gives a paper's result a word or two
