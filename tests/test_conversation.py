@@ -711,6 +711,9 @@ def test_which_of_them_has_the_most_sets_all_their_figures_side_by_side(settings
     # words "keeps … best", and "… preserves accuracy best?" picked two papers by those words
     assert asks_most("Which one keeps accuracy best?") and asks_most("Which of them preserves quality the best?")
     assert not asks_most("Which papers keep accuracy while pruning?")
+    # over ICML 2026, "Which one needs less training?" after d3LLM was told none of them uses the word "less"
+    assert asks_most("Which one needs less training?") and asks_most("Which of them uses fewer parameters?")
+    assert not asks_most("Which papers need less labelled data?")
     assert intent("Which of them reports the biggest gain?") == intent("Which one is fastest?") == "number"
     engine = Engine(settings, seed_index)
     _, history = _talk(engine, WATERMARKS)
@@ -1150,7 +1153,8 @@ def test_an_amount_asked_against_a_name_the_abstract_never_writes_says_so(settin
     engine = Engine(settings, seed_index)
     _, history = _talk(engine, "What does dParallel do?")
     answer = engine.answer("How much faster is it than EAGLE?", history)
-    assert answer.text.startswith("*The abstract of dParallel never uses the word “EAGLE”. What it says:*")
+    # no seed abstract writes EAGLE at all, and the note says so (engine._unused)
+    assert answer.text.startswith("*No paper in this collection uses the word “EAGLE”. What the abstract of dParallel says:*")
     assert "8.5×" in answer.text  # and what it does say
     assert not engine.answer("How much faster is it than LLaDA?", history).text.startswith("*")
 

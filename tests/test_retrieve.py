@@ -1701,3 +1701,25 @@ def test_two_words_the_question_names_things_by_are_said_together(tmp_path, sett
     assert r._said_together("Which papers speed up diffusion LLMs?", topic, {"w"}, papers) == {"w"}
     assert r._said_together("Which papers speed up diffusion LLMs or image models?", topic, {"d", "w"},
                             papers) == {"d", "w"}
+
+
+def test_a_named_paper_no_abstract_writes_is_said_to_be_missing(tmp_path, settings, embedder, monkeypatch) -> None:
+    """Over ICML 2026, which has no dParallel, "Compare d3LLM and dParallel." showed d3LLM alone and said nothing of
+    dParallel: the two names, joined by "and", were read as alternative topics, one of which was enough. A name the
+    question joins to another is still asked for when no paper of the collection writes it."""
+    import paperchat.retrieve as retrieve
+    from paperchat.engine import _unused
+
+    records = _cases("c", "Case", "We study sparse attention kernels for long sequences on accelerators and GPUs", 9)
+    records += [("d", "d3LLM: Ultra-Fast Diffusion LLM", "We propose d3LLM, a diffusion language model that decodes "
+                 "many tokens at once with pseudo-trajectory distillation."),
+                ("p", "PEARL: Parallel Speculative Decoding", "We propose PEARL, which adapts the draft length of "
+                 "speculative decoding to each step of generation.")]
+    r = Retriever(_index_of(tmp_path, settings, embedder, records), settings.retrieval)
+    monkeypatch.setattr(retrieve, "RARE_SHARE", 0.1)  # eleven papers: a term one of them holds is rare
+    papers = r.index.snapshot().papers
+    d3llm = [Hit(papers["d"], 1.0, 0.6)]
+    assert r.unheld("Compare d3LLM and dParallel.", d3llm) == "dParallel" and not r.written("dParallel")
+    assert r.unheld("Compare d3LLM and PEARL.", d3llm) == ""  # written, by the other paper: one of two topics
+    assert _unused("dParallel", "d3LLM", nowhere=True) == \
+        "No paper in this collection uses the word “dParallel”. What the abstract of d3LLM says:"

@@ -293,6 +293,9 @@ _MOST = re.compile(r"\b(?:biggest|largest|greatest|highest|best|lowest|smallest|
                    # uses the words "keeps … best"; "preserves accuracy best" picked two papers by those words)
                    r"\b(?:keeps?|preserves?|retains?|maintains?)\s+(?:its\s+|their\s+|the\s+)?(?:accuracy|quality|"
                    r"performance)\s+(?:the\s+)?best\b|"
+                   # "Which one needs less training?" after d3LLM and dParallel (ICML 2026): told none of them uses "less"
+                   r"\bwhich(?: one)?(?: of (?:them|these|those|the two))?\s+(?:needs?|uses?|requires?|takes?|costs?)\s+"
+                   r"(?:less|fewer)\b|"
                    rf"{_SIZE}|"
                    # "Which is faster?", "Which one of them is more accurate?"; not "Which papers make … faster?"
                    r"\bwhich(?: one)?(?: of (?:them|these|those|the two))?\s+(?:is|are|was|were|runs?|trains?|decodes?|"

@@ -344,7 +344,8 @@ class Engine:
                 rare = self._retriever.unmeasured_against(plan.question, chosen)
             if rare:  # "oversmoothing" in no graph paper found: the closest are shown, and said to be only that
                 shown = [h for h in found.hits if h.paper.paper_id in found.relevant]
-                plan.note = _unused(rare, A.short_label(shown[0]) if len(shown) == 1 else "")
+                plan.note = _unused(rare, A.short_label(shown[0]) if len(shown) == 1 else "",
+                                    nowhere=not self._retriever.written(rare))
             if not found.relevant:  # no hit holds the topic: nothing to answer from, unless pointed at
                 found.relevant = {h.paper.paper_id for h in found.hits} if plan.reading == "narrow" else set()
                 found.abstain = plan.reading != "narrow"
@@ -485,10 +486,14 @@ def _not_done_without(phrase: str) -> str:
     return f"None of these abstracts says it does without {phrase}. What they say:"
 
 
-def _unused(words: str, only: str = "") -> str:
+def _unused(words: str, only: str = "", nowhere: bool = False) -> str:
     """The note before papers shown although none of them uses `words` of the question; `only`, the label of the
-    one paper shown ("None of these abstracts" was said of one)."""
+    one paper shown ("None of these abstracts" was said of one); `nowhere`, when no paper of the collection uses them
+    ("Compare d3LLM and dParallel." over ICML 2026, which has no dParallel)."""
     word = "word" if len(words.split()) == 1 else "words"
+    if nowhere:
+        return (f"No paper in this collection uses the {word} “{words}”. What "
+                + (f"the abstract of {only} says:" if only else "the closest abstracts say:"))
     if only:
         return f"The abstract of {only} never uses the {word} “{words}”. What it says:"
     return f"None of these abstracts uses the {word} “{words}”. What they say:"

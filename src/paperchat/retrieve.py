@@ -565,6 +565,11 @@ class Retriever:
         total = sum(idf.get(t, unseen) for t in terms)
         return {pid for pid, n in negated.items() if sum(idf.get(t, unseen) for t in terms if does_without(t, n)) >= total / 2}
 
+    def written(self, words: str) -> bool:
+        """Does any paper of the collection write each term of `words`?"""
+        idf = self._idf()
+        return all(t in idf for t in tokenize(words, query=True))
+
     def unheld(self, query: str, hits: list[Hit]) -> str:
         """The query's word for a rare term of it that none of `hits` holds, else "": "oversmoothing" in
         "What approaches address oversmoothing in graph neural networks?" over ICLR 2026, answered with
@@ -580,7 +585,11 @@ class Retriever:
         idf = self._idf(snap)
         rare = bm25_idf(n, RARE_SHARE * n)
         unseen = math.inf if RARE_SHARE * n >= 1 else 0.0
-        asked = _spelled_apart(_asked(query) - _in_groups(self.alternatives(query), query), idf)
+        # a name the question joins to another ("Compare d3LLM and dParallel.") is one of several topics unless no paper
+        # of the collection writes it: over ICML 2026, which has no dParallel, d3LLM was compared with nothing, unsaid
+        joined = {t for t in _in_groups(self.alternatives(query), query)
+                  if t in idf or not any(t in tokenize(w, query=True) for w in _NAMES.findall(query))}
+        asked = _spelled_apart(_asked(query) - joined, idf)
         terms = sorted((t for t in asked if idf.get(t, unseen) >= rare), key=lambda t: idf.get(t, unseen), reverse=True)
         writes = _writing(hits)
         for term in terms:
@@ -1002,6 +1011,9 @@ def _joined(whole: str) -> list[str]:
     """A hyphenated term written as one word, as a term: "over-smoothing" is "oversmooth"."""
     return tokenize(whole.replace("-", ""))[:1] if "-" in whole else []
 
+
+# a word written as a name: a capital or digit after its first letter ("dParallel", "d3LLM", "GenCape")
+_NAMES = re.compile(r"\b[A-Za-z][\w-]*?(?:[A-Z]|\d)[\w-]*")
 
 # "the projected gradient ascent paper", "the Landing paper": a paper called by words of its title
 _CALLED = re.compile(r"\bthe\s+((?:[\w-]+\s+){1,6}?)(?:paper|method|work|approach|framework)\b", re.I)
