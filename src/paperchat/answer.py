@@ -28,7 +28,7 @@ import numpy as np
 
 from paperchat import table as T
 from paperchat.chat import ChatModel
-from paperchat.cite import Verifier
+from paperchat.cite import NUMBERED, Verifier
 from paperchat.claims import (
     NEEDING,
     amount_kind,
@@ -1122,16 +1122,12 @@ def _only_references(sentence: str, names: Sequence[str]) -> bool:
     return bare != text and not re.search(r"[a-z]{2,}", bare, re.I)
 
 
-# "Table 2:", "Row 1": a place in the table the model names a paper by (cite reads it as that paper's marker)
-_PLACE = re.compile(r"\b(?:[Tt]able|[Rr]ow|[Pp]aper|[Ee]vidence)\s+\d{1,2}\b")
-
-
 def _names_only(sentence: str, names: Sequence[str]) -> bool:
     """The sentence holds nothing but papers' titles, names or labels and where they stand: over ICLR 2026, under a
     table of text-to-3D papers, the model's "Table 1: Text-to-3D by Stitching a Multi-view Reconstruction Network to
     a Video Generator Table 2: PAT3D …" was shown as "How they differ: Text-to-3D by Stitching a Multi-view
     Reconstruction… [1] PAT3D [2]", saying nothing."""
-    text = _PLACE.sub(" ", strip_markers(sentence))
+    text = NUMBERED.sub(" ", strip_markers(sentence))  # "Table 2:", "Row 1": where the model says a paper stands
     for name in sorted(names, key=len, reverse=True):
         text = text.replace(name, " ")
     return not re.search(r"[A-Za-z]{3,}", text)

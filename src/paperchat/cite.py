@@ -159,7 +159,7 @@ _ORDINAL = re.compile(r"\b[Tt]he (first|second|third|fourth|fifth)(?: (?:paper|w
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
 # "Table 1 presents …, while Table 2 introduces …" (over ICLR 2026, under a table whose rows were numbered [1], [2]):
 # the row's number, as the model was shown it
-_NUMBERED = re.compile(r"\b(?:[Tt]able|[Rr]ow|[Pp]aper|[Ee]vidence)\s+(\d{1,2})\b(?![.,]\d)")
+NUMBERED = re.compile(r"\b(?:[Tt]able|[Rr]ow|[Pp]aper|[Ee]vidence)\s+(\d{1,2})\b(?![.,]\d)")
 _LEADING_MARKERS = re.compile(r"^\s*(?:both\s+)?\[\d+\](?:\s*(?:,|and|or|&)\s*\[\d+\])*")
 _CLAUSE = re.compile(r"\s*(?:;|,?\s+\b(?:while|whereas|but|whilst)\b|,\s+and\b|\bin contrast,?)\s+", re.I)
 _LIST_END = re.compile(r"\s*,\s+and\s+", re.I)
@@ -898,9 +898,9 @@ def _ordinals_as_markers(sentence: str, shown: list[int]) -> str:
     Only where the sentence cites none but those ("[1] The first paper …, while the second paper
     …", or no marker at all); if it cites [2][3], is "the first paper" [1] or [2]? Then the words
     are left alone."""
-    numbered = {int(m.group(1)) for m in _NUMBERED.finditer(sentence)}
+    numbered = {int(m.group(1)) for m in NUMBERED.finditer(sentence)}
     if numbered and numbered <= set(shown) and set(parse(sentence)) <= numbered:  # "Table 2 introduces …"
-        sentence = _NUMBERED.sub(lambda m: f"[{m.group(1)}]", sentence)
+        sentence = NUMBERED.sub(lambda m: f"[{m.group(1)}]", sentence)
     said = {_ORDINALS[m.group(1).lower()] for m in _ORDINAL.finditer(sentence)}
     if said:
         first = set(range(1, max(said) + 1))

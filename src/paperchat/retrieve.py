@@ -588,7 +588,7 @@ class Retriever:
         # a name the question joins to another ("Compare d3LLM and dParallel.") is one of several topics unless no paper
         # of the collection writes it: over ICML 2026, which has no dParallel, d3LLM was compared with nothing, unsaid
         joined = {t for t in _in_groups(self.alternatives(query), query)
-                  if t in idf or not any(t in tokenize(w, query=True) for w in _NAMES.findall(query))}
+                  if t in idf or not any(t in tokenize(w, query=True) for w in NAME.findall(query))}
         asked = _spelled_apart(_asked(query) - joined, idf)
         terms = sorted((t for t in asked if idf.get(t, unseen) >= rare), key=lambda t: idf.get(t, unseen), reverse=True)
         writes = _writing(hits)
@@ -1011,9 +1011,6 @@ def _joined(whole: str) -> list[str]:
     """A hyphenated term written as one word, as a term: "over-smoothing" is "oversmooth"."""
     return tokenize(whole.replace("-", ""))[:1] if "-" in whole else []
 
-
-# a word written as a name: a capital or digit after its first letter ("dParallel", "d3LLM", "GenCape")
-_NAMES = re.compile(r"\b[A-Za-z][\w-]*?(?:[A-Z]|\d)[\w-]*")
 
 # "the projected gradient ascent paper", "the Landing paper": a paper called by words of its title
 _CALLED = re.compile(r"\bthe\s+((?:[\w-]+\s+){1,6}?)(?:paper|method|work|approach|framework)\b", re.I)
