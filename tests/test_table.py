@@ -439,7 +439,10 @@ def test_compare_builds_the_table_for_named_papers_and_refuses_unknown_ids(setti
     assert "no-such-id" in err and "Traceback" not in err
 
 
-@pytest.mark.parametrize("question", ["How much does ZIP-RC improve accuracy?", "What speedup does PEARL reach?"])
+@pytest.mark.parametrize("question", ["How much does ZIP-RC improve accuracy?", "What speedup does PEARL reach?",
+                                      # over ICLR 2026, after video diffusion papers: openings on short clips were
+                                      # quoted, not SANA-Video's "up to 720×1280 resolution and minute-length duration"
+                                      "How long are the videos they generate?"])
 def test_intent_is_read_from_the_question(question: str) -> None:
     assert A.intent(question) == "number"
 
@@ -477,6 +480,14 @@ def test_evidence_for_a_result_or_for_what_is_done_without_picks_that_sentence()
     hfl = Source(1, Paper(paper_id="h", title="H", abstract=" ".join(fl), venue="ICLR", year=2026), "H", sentences=fl,
                  vectors=np.array([[1.0, 0.0], [0.98, 0.2], [0.5, 0.87], [0.3, 0.95]]), roles=source.roles)
     assert A.pick_evidence(question, hfl, 2, "data") == [fl[0], fl[3]]
+    # over ICML 2026 "What benchmarks do they use?" after offline-RL papers quoted DUAL's "Although data-efficient,
+    # …" and "… trajectory data sampled from a diffusion model", not the environments it is run on, named in a list
+    dual = ["Offline-to-online RL reuses a pre-trained policy.",
+            "Although data-efficient, it is susceptible to distribution shift.",
+            "We propose DUAL, an uncertainty-aware actor-critic framework.",
+            "Empirically, DUAL improves online return across MuJoCo, AntMaze, Frozen-Lake, and Adroit environments."]
+    o2o = _said("DUAL", dual, [[1.0, 0.0], [0.98, 0.2], [0.5, 0.87], [0.3, 0.95]], source.roles)
+    assert A.pick_evidence(question, o2o, 2, "data") == [dual[0], dual[3]]
     # "Which of them is the largest?" after code benchmarks (ICML 2026): the sentence that counts what it holds, not
     # the one with its success rate, nor one on what is "large"
     assert A.intents("Which of them is the largest?") == ["size"] and A.intents("Which one is the biggest benchmark?") == ["size"]

@@ -170,7 +170,8 @@ def make_sources(hits: Sequence[Hit]) -> list[Source]:
 
 
 _INTENTS = {
-    "number": re.compile(r"\bhow (?:much|many|fast|large|big|well|often|accurate|precise|effective)\b|\bby how much\b|\bwhat (?:is the )?"
+    # "How long are the videos they generate?" (ICLR 2026) quoted openings on short clips, not "minute-length"
+    "number": re.compile(r"\bhow (?:much|many|fast|large|big|long|well|often|accurate|precise|effective)\b|\bby how much\b|\bwhat (?:is the )?"
                          r"(?:speed-?ups?|accuracy|gains?|improvements?|scores?|error|reduction)\b", re.I),
     # "How do they evaluate their models?" asks for the evaluation, not the method ("how do")
     "data": re.compile(r"\b(?:what|which) (?:data|datasets?|benchmarks?|corpora|tasks)\b|\b(?:evaluated|tested|"
@@ -191,10 +192,17 @@ _INTENTS = {
                           re.I),
 }
 _DIGIT = re.compile(r"\d")
-_DATA = re.compile(r"\b(?:data(?:sets?)?|benchmarks?|corpus|corpora|evaluat\w* on|experiments? on)\b", re.I)
-# a sentence that names what the paper is evaluated on, not one that only speaks of "data" ("data heterogeneity")
+# not a word made with it: over ICML 2026 "What benchmarks do they use?" after offline-RL papers quoted DUAL's
+# "Although data-efficient, O2O-RL is susceptible to shifts …", not "… across MuJoCo, AntMaze, Frozen-Lake, and
+# Adroit environments"
+_DATA = re.compile(r"\b(?:data(?:sets?)?(?!-)|benchmarks?|corpus|corpora|evaluat\w* on|experiments? on)\b", re.I)
+# a sentence that names what the paper is evaluated on, not one that only speaks of "data" ("data heterogeneity"):
+# by those words, a name with a number ("CIFAR-10"), or names listed before what they are ("MuJoCo, AntMaze, and
+# Adroit environments")
 _DATA_NAMED = re.compile(r"\b(?i:datasets?|benchmarks?|corpus|corpora|evaluat\w* on|experiments? on)\b|"
-                         r"\b[A-Z][A-Za-z]*-\d+\b")
+                         r"\b[A-Z][A-Za-z]*-\d+\b|"
+                         r"\b[A-Z][\w-]*,\s+(?:[A-Z][\w-]*,\s+)*(?:and\s+)?[A-Z][\w-]*\s+"
+                         r"(?:environments|domains|tasks|games|suites|testbeds)\b")
 
 
 # "What does HumanLM do and how many …?", "What is GenCape and what are its two main components?": what the paper is,
