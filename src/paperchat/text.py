@@ -88,9 +88,12 @@ _FAMILY = {"defens": "defend", "defenc": "defend", "explan": "explain", "reduct"
 # equation is not "differentiable" (both were "differenti": "Which papers use differential equations or
 # ODEs?" tabled a paper whose gating is "non-differentiable"); "differentially private" is "differential"; and an
 # "optimizer" (the algorithm) is not whatever "optimizes" ("Which papers propose new optimizers?" tabled a paper
-# that "jointly optimizes the width and the parameters of each layer").
+# that "jointly optimizes the width and the parameters of each layer"); "conformal" prediction is no molecule's
+# "conformation" (both were "conform": over ICLR 2026 "Which papers do conformal prediction …?" tabled 3DCS, a
+# benchmark of "3D Conformational Sensitivity", holding it and "reaction prediction").
 _KEPT = {"transformer": "transformer", "covariate": "covariate", "variational": "variational",
-         "differential": "differential", "differentially": "differential", "optimizer": "optimizer"}
+         "differential": "differential", "differentially": "differential", "optimizer": "optimizer",
+         "conformal": "conformal"}
 
 
 # Nouns of the same kind: a "2.3× speedup" is what a paper achieves, as "faster" is. Over ICML 2026 "Which papers
@@ -123,7 +126,7 @@ _HYPHEN_PLURAL = re.compile(r"^[a-z]{2,}[^suie]s$")
 
 
 # What `tokenize` gives changed: a keyword index saved with another version is rebuilt on load.
-TOKENS_VERSION = 12
+TOKENS_VERSION = 13
 
 # Greek letters (and nabla) as their names: "τ-Bench" and "tau-bench", "∇-Reasoner" and "nabla-reasoner", "α-DPO" and
 # "alpha-DPO" are one term (a title writes the letter, clean.py turns "$\tau$" into it; a person types either)
@@ -169,6 +172,8 @@ def _stems(word: str, stem: Callable[[str], str], query: bool) -> list[str]:
         return [_KEPT[kept]] if query or not made else [_KEPT[kept], f"{made.group(1)}iz"]
     base = stem(word)
     base = _FAMILY.get(base, base)
+    if made and made.group(1) in _KEPT:  # "conformalized" is made from "conformal", not from what Snowball cuts to
+        base = _KEPT[made.group(1)]
     if base.endswith("if") and len(base) >= 4:  # "quantification" is "quantify" (Snowball: "quantif", "quantifi")
         base += "i"
     if not made:
