@@ -205,7 +205,7 @@ def test_a_fresh_comparison_asked_without_something_keeps_the_papers_that_say_th
     assert prophet in answer.answered and dparallel not in answer.answered  # dParallel is "a novel training strategy"
     answer = engine.answer("Which papers generate images in one or a few steps without distillation, and how do they "
                            "differ?")
-    assert answer.text.startswith("*None of these abstracts says it does without distillation. What they say:*")
+    assert answer.text.startswith("*None of these abstracts says it needs no distillation. What they say:*")
     # one that says so past the fifth hit is on the topic as much as the first five are: over ICML 2026 "Which papers
     # merge fine-tuned models without training data, …?" was told none says it does, though the sixth hit is "a
     # training-free and data-free" merging method; over the seeds, Motion Prior Distillation ("inference-time sampling
@@ -224,10 +224,17 @@ def test_a_negated_pick_none_of_them_fits_says_so(settings, seed_index) -> None:
     assert without_phrase("Which of these does not need any extra data?") == "extra data"
     # over ICLR 2026 the note said "None of these abstracts says it does without access to the model."
     assert without_phrase("Does any of them work without access to the model's logits?") == "access to the model's logits"
+    # over ICLR 2026 "Which of them avoid a reference model?" after DPO variants was told none of them uses the word
+    # "avoid"; avoiding a harm ("mode collapse") is no doing without
+    from paperchat.claims import asks_without
+    assert without_phrase("Which of them avoid a reference model?") == "reference model"
+    assert without_phrase("Which one eliminates the need for a draft model?") == "draft model"
+    assert not asks_without("Which of them avoid mode collapse?")
+    assert not asks_without("Which of them avoid overfitting to the training data?")
     engine = Engine(settings, seed_index)
     _, history = _talk(engine, "Which papers use reinforcement learning, and how do they differ?")
     answer = engine.answer("Which of them do not use reinforcement learning?", history)
-    assert answer.text.startswith("*None of these abstracts says it does without reinforcement learning. What they say:*")
+    assert answer.text.startswith("*None of these abstracts says it needs no reinforcement learning. What they say:*")
     assert set(answer.answered) == set(history[0].answered)
     # a word most papers hold is not checked, so nothing is said of it
     unchecked = engine.answer("Which of them do not use a model?", history)
@@ -563,6 +570,22 @@ def test_a_follow_up_about_a_paper_quotes_what_answers_it(settings, embedder, tm
     assert not asks_its_own("Which one does it?")
 
 
+def test_a_follow_up_of_its_own_quotes_the_sentences_holding_its_rarest_word(settings, seed_index) -> None:
+    """Over ICML 2026 "How robust are they to paraphrasing?" after LLM watermarking papers quoted Catch-22's opening and
+    its proposal, not its "Experiments … under paraphrasing attacks corroborate …": of what the follow-up asks, the
+    word the fewest papers shown hold picks the sentence quoted, where one holds it."""
+    engine = Engine(settings, seed_index)
+    answer, history = _talk(engine, "Which papers study watermarking, and how do they differ?",
+                            "How robust are they to attacks?")
+    noiseprints = next(c.paper for c in answer.citations if c.paper.title.startswith("NoisePrints"))
+    assert "demonstrate the robustness of our method under various manipulations" in noiseprints.abstract
+    assert "demonstrate the robustness of our method under various manipulations" in answer.text
+    pattern = next(c.paper for c in answer.citations if "Order-Agnostic" in c.paper.title)
+    quoted = answer.text.split(pattern.title[:20], 1)[1].split("\n")[0]
+    assert "robustness" in quoted
+    assert engine._retriever.rarest_held("How robust are they to attacks?", [noiseprints, pattern]) == {"robust"}
+
+
 def test_a_follow_up_answer_says_the_earlier_questions_words_only_of_papers_that_use_them(settings, seed_index) -> None:
     """Over ICML 2026, "What do they find?" after "Which papers study why deep networks have redundant layers?" kept
     the model's "Low-dimensional topology of deep neural networks shows that deep neural networks have redundant layers
@@ -714,6 +737,9 @@ def test_which_of_them_has_the_most_sets_all_their_figures_side_by_side(settings
     # over ICML 2026, "Which one needs less training?" after d3LLM was told none of them uses the word "less"
     assert asks_most("Which one needs less training?") and asks_most("Which of them uses fewer parameters?")
     assert not asks_most("Which papers need less labelled data?")
+    # over ICLR 2026 "Which works best?" after membership-inference papers was told none of them uses "best"
+    assert asks_most("Which works best?") and asks_most("Which one of them performs best?")
+    assert not asks_most("Which papers work best for small data?")
     assert intent("Which of them reports the biggest gain?") == intent("Which one is fastest?") == "number"
     engine = Engine(settings, seed_index)
     _, history = _talk(engine, WATERMARKS)
@@ -1126,6 +1152,12 @@ def test_a_count_no_number_of_the_abstract_gives_is_said_to_be_missing(settings,
     assert states_count("existing methods fail to compress models to binary (1-bit)", "bits")
     assert states_count("state-of-the-art accuracy even at sub-1-bit compression rates", "bits")
     assert not states_count("a GPT-4 judge scores the outputs", "bits")
+    # over ICML 2026 "How many experts do they use?" after MoE papers was told Beyond Sunk Costs says: a number right
+    # before the plural of another thing counts that thing
+    assert not states_count("converged Mixture-of-Experts (MoE) models through two dimensions: layer copying and "
+                            "noisy expert duplication", "experts")
+    assert states_count("Our model routes each token to 8 experts in each of 4 layers.", "experts")
+    assert not states_count("tool planning tasks on 4 benchmarks", "tasks")
     # over ICLR 2026 "How many tasks do they have?" after software-engineering agent benchmarks said no abstract gives
     # it: PwP's count stands five words before "tasks", qualities between (a hyphen parts two)
     pwp = "PwP-Bench, a benchmark of 15 existing and new software-engineering tasks spanning multiple modalities"

@@ -299,7 +299,10 @@ _MOST = re.compile(r"\b(?:biggest|largest|greatest|highest|best|lowest|smallest|
                    rf"{_SIZE}|"
                    # "Which is faster?", "Which one of them is more accurate?"; not "Which papers make … faster?"
                    r"\bwhich(?: one)?(?: of (?:them|these|those|the two))?\s+(?:is|are|was|were|runs?|trains?|decodes?|"
-                   r"samples?)\s+(?:\w+\s+)?(?:faster|quicker|cheaper|more (?:accurate|efficient))\b", re.I)
+                   r"samples?)\s+(?:\w+\s+)?(?:faster|quicker|cheaper|more (?:accurate|efficient))\b|"
+                   # "Which works best?" after membership-inference papers (ICLR 2026): told none of them uses "best"
+                   r"\bwhich(?: one)?(?: of (?:them|these|those|the two))?\s+(?:works?|performs?|does|is|are)\s+"
+                   r"(?:the\s+)?(?:best|better)\s*(?:[?.!]|$)", re.I)
 
 
 def asks_amount(question: str) -> bool:
@@ -415,8 +418,19 @@ def states_count(text: str, words: str) -> bool:
     want = _counted_terms(words)
     said = [part for word in re.findall(r"[\w.,-]*\w", text)
             for part in (word.split("-") if "-" in word and re.search(r"\d", word) else [word]) if part]
-    return any(_COUNT_WORD.match(w) and not _YEAR.match(w) and want & set(tokenize(" ".join(said[max(0, i - 4):i + 5])))
+
+    def counts_another(i: int) -> bool:
+        """The number is written right before the plural of another thing, which it counts: over ICML 2026 "How many
+        experts do they use?" was told Beyond Sunk Costs says, of "Mixture-of-Experts (MoE) models through two
+        dimensions"."""
+        after = said[i + 1] if i + 1 < len(said) else ""
+        return bool(_PLURAL_WORD.match(after)) and not want & set(tokenize(after))
+    return any(_COUNT_WORD.match(w) and not _YEAR.match(w) and not counts_another(i)
+               and want & set(tokenize(" ".join(said[max(0, i - 4):i + 5])))
                for i, w in enumerate(said)) or largest_count(words, [text]) is not None
+
+
+_PLURAL_WORD = re.compile(r"^[a-z]{3,}[^suie\W]s$")  # "dimensions", "parameters", "tokens"; not "across", "bus"
 
 
 # "Which papers quantize LLM weights to 2 bits or less?", "… sample in fewer than 4 steps?": a bound the question
@@ -864,16 +878,33 @@ _NEEDING_VERBS = frozenset({"need", "needs", "needed", "require", "requires", "r
 NEEDING = frozenset(tokenize(" ".join(sorted(_NEEDING_VERBS)) + " any additional extra further more"))
 
 
+# what a paper may need, that a question asks it to avoid: "Which of them avoid a reference model?" (ICLR 2026, after DPO
+# variants) asks which do without one, and had been told none of them uses the word "avoid". Not a harm it avoids
+# ("avoid mode collapse": a paper that mitigates it says so otherwise), unless the question says the need or use of it
+_NEEDED = (r"(?:models?|training|retraining|fine-?tuning|tuning|data|labels?|annotations?|supervision|teachers?|critics?|"
+           r"gradients?|backpropagation|calibration|verifiers?|rewards?|retrieval|access|search|distillation)")
+_AVOIDING = re.compile(r"\b(?:(?:avoid|eliminat|remov|bypass|forgo|skip|dispens)\w*(?:\s+with)?\s+(?:the\s+)?"
+                       r"(?:need|use|reliance|dependence)\s+(?:for|of|on)|"
+                       rf"avoid\w*(?=\s+(?:(?:a|an|the|any)\s+)?(?:[\w-]+\s+){{0,2}}?{_NEEDED}\b))", re.I)
+
+
+def _as_without(question: str) -> str:
+    """The question with what it asks a paper to avoid written as done without ("Which of them avoid a reference
+    model?": "Which of them without a reference model?"), for the readers below."""
+    return _AVOIDING.sub("without", question)
+
+
 def asked_without(question: str) -> set[str]:
     """What a question asks to be done without ("Which of them needs no retraining?": "retrain"), a
     hyphenated word in its joined form only ("need no fine-tuning": "finetun"), which done_without
     gives for either spelling."""
-    return done_without(joined(question)) - NEEDING
+    return done_without(joined(_as_without(question))) - NEEDING
 
 
 def without_phrase(question: str) -> str:
     """The words of what a question asks to be done without, as it writes them ("Which of them do
     not use reinforcement learning?": "reinforcement learning"); "" if it negates nothing."""
+    question = _as_without(question)
     m = _NEGATION.search(question)
     if not m:  # "Which one is training-free?"
         free = _FREE.search(question)
@@ -892,12 +923,13 @@ _WITHOUT_CLAUSE = re.compile(r"\s*(?:\bwithout\b|\b(?:needs?|requires?|uses?|usi
 def unnegated(question: str) -> str:
     """The question without what it asks to be done without ("Which papers learn from human feedback without a
     reward model?": "Which papers learn from human feedback?"): the topic the papers must still be on."""
-    return _WITHOUT_CLAUSE.sub("", question)
+    return _WITHOUT_CLAUSE.sub("", _as_without(question))
 
 
 def asks_without(question: str) -> bool:
-    """Does the question ask for something done without ("needs no training", "training-free")?"""
-    return bool(negations(question) or _FREE.search(question))
+    """Does the question ask for something done without ("needs no training", "training-free", "avoids a reward
+    model")?"""
+    return bool(negations(_as_without(question)) or _FREE.search(question))
 
 
 def does_without(term: str, negated: set[str]) -> bool:

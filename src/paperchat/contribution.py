@@ -63,7 +63,10 @@ _ASKS_ATTACK = re.compile(r"\battack\w*\s+(?:or|and|&)\b|\b(?:or|and|&)\s+(?:[\w
 _OPEN = re.compile(
     r"\b(?:bench\w*|datasets?|data|corpus|corpora|evaluat\w*|measur\w*|assess\w*|stud(?:y|ies|ied|ying)|"
     r"analy[sz]\w*|investigat\w*|understand\w*|examin\w*|survey\w*|review\w*|position\w*|argu\w*|explain\w*|"
-    r"discuss\w*|critique\w*|address\w*|limitations?|about|work(?:s|ing)?\s+on|papers?\s+on|research\s+on|related\s+to)\b",
+    r"discuss\w*|critique\w*|address\w*|limitations?|about|work(?:s|ing)?\s+on|papers?\s+on|research\s+on|related\s+to|"
+    # "Which papers do membership inference attacks on LLMs?" names a topic (ICLR 2026: Tab-MIA, a benchmark of
+    # them, had been left out), not "Which papers do not …" nor "What do papers …"
+    r"(?:papers?|works?|studies)\s+(?:that\s+)?do(?!\s+(?:not|they|you|we|these|those|the)\b))\b",
     re.I)
 
 

@@ -384,6 +384,11 @@ class Engine:
         held = (self._retriever.picked_terms(conversation.picked_phrase(picking) or picking)
                 if plan.reading == "narrow" and conversation.picks(picking) == "holding"
                 and not asks_most(plan.question) else frozenset())
+        if own and not held and not asks_most(plan.question):
+            # over ICML 2026 "How robust are they to paraphrasing?" after LLM watermarking papers quoted Catch-22's
+            # opening and its proposal, not its "Experiments … under paraphrasing attacks corroborate …": the
+            # sentence that holds the word of the follow-up that the fewest papers shown hold
+            held = self._retriever.rarest_held(plan.question, [s.paper for s in sources if s.n in use])
         wants, *also = A.intents(plan.question) or [""]
         return A.evidence(qvec, sources, use, count, wants,
                           frozenset(asked_without(picking)), plan.seen, held, A.asks_what_it_is(plan.question),
@@ -482,8 +487,9 @@ def _in_order(count: tuple[float, int, str] | None, fewest: bool) -> tuple[int, 
 
 
 def _not_done_without(phrase: str) -> str:
-    """The note before papers shown although none of them says it does without `phrase`."""
-    return f"None of these abstracts says it does without {phrase}. What they say:"
+    """The note before papers shown although none of them says it does without `phrase` ("needs no draft model":
+    "does without draft model", as it had read, lacked its article)."""
+    return f"None of these abstracts says it needs no {phrase}. What they say:"
 
 
 def _unused(words: str, only: str = "", nowhere: bool = False) -> str:

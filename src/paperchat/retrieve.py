@@ -505,6 +505,17 @@ class Retriever:
         # "Do any of them use diffusion models?": a word many papers hold still picks among a few
         return frozenset(t for t in self._specific(asked) or self._specific(asked, PICK_GENERIC_SHARE) if t in idf)
 
+    def rarest_held(self, question: str, papers: Sequence[Paper]) -> frozenset[str]:
+        """Of the terms a follow-up asks about (`picked_terms`), the one the fewest sentences of the `papers`'
+        abstracts hold, where some hold it (the rarer in the collection first): "paraphras" of "How robust are they
+        to paraphrasing?", not "robust"; "generalize" of "Does it generalize beyond its training proteins?", not
+        "protein", which ProTDyn's abstract says throughout. Empty when none holds any."""
+        idf = self._idf()
+        said = [set(tokenize(sentence)) for p in papers for sentence in sentences(p.abstract)]
+        holding = {t: sum(t in terms for terms in said) for t in self.picked_terms(question)}
+        held = [t for t, n in holding.items() if n]
+        return frozenset(sorted(held, key=lambda t: (holding[t], -idf.get(t, 0.0), t))[:1])
+
     def unmentioned(self, phrase: str, hits: list[Hit]) -> str:
         """`phrase` when no hit's title or abstract holds a word of it ("antibodies" after a table of
         protein-design papers; of a phrase with names in capitals, those none writes: "QM9" of "report
