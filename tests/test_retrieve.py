@@ -473,6 +473,10 @@ def test_words_most_papers_hold_are_no_topic_of_a_comparison(seed_index, setting
      [[["bayesian"], ["posterior", "infer"]]]),
     ("Which papers use kernel methods or Gaussian processes?", [[["kernel"], ["gaussian", "process"]]]),
     ("Which papers propose new methods or benchmarks?", []),
+    # two acronyms before one noun name two kinds of it: over ICML 2026 this rowed WarmServe, a serving system that
+    # speaks of "running GPUs"; things of their own are left alone
+    ("Which papers use LLMs to generate GPU or CUDA kernels?", [[["generat", "gpu", "kernel"], ["cuda", "kernel"]]]),
+    ("Which papers use optimal transport or Gaussian processes?", [[["optim", "transport"], ["gaussian", "process"]]]),
 ])
 def test_topics_joined_by_or_or_and_are_read_as_alternatives(question, groups) -> None:
     from paperchat.text import alternatives

@@ -485,6 +485,9 @@ def aspect(question: str) -> list[str]:
 _HEADS = frozenset(["method", "methods", "approach", "approaches", "technique", "techniques"])
 
 
+_MODIFIER = re.compile(r"^[A-Z0-9][A-Z0-9-]*[A-Z0-9]$")  # an acronym or a name in capitals ("GPU", "CUDA", "3D")
+
+
 def alternatives(question: str) -> list[list[list[str]]]:
     """The topics a question joins with "or" or "and", as terms: one list per joining word, one
     item per topic ("3D reconstruction, rendering or stylization" -> [[3d, reconstruct], [render],
@@ -515,6 +518,12 @@ def alternatives(question: str) -> list[list[list[str]]]:
             continue
         items = [run(j + 1, 1)[0]]
         left, i = run(j - 1, -1)
+        if (left and len(items[0]) >= 2 and j + 1 < len(pieces) and _MODIFIER.match(pieces[j - 1])
+                and _MODIFIER.match(pieces[j + 1]) and items[0][-1] not in left):
+            # "GPU or CUDA kernels" are GPU kernels or CUDA kernels: over ICML 2026 "Which papers use LLMs to generate
+            # GPU or CUDA kernels?" rowed WarmServe, a serving system on "running GPUs". Two names or acronyms only:
+            # "optimal transport or Gaussian processes", "generate or reconstruct 3D content" join things of their own
+            left = left + items[0][-1:]
         items.insert(0, left)
         while left and i > 0 and pieces[i] == ",":
             left, i = run(i - 1, -1)
