@@ -962,6 +962,11 @@ def test_faster_is_fast_and_a_defense_defends() -> None:
     # over ICLR 2026 "Which papers do conformal prediction …?" tabled 3DCS, on "3D Conformational Sensitivity"
     assert same("conformal prediction", "Conformal Prediction sets") and not same("conformal", "conformational")
     assert not same("conformal", "molecular conformations") and same("conformal", "Conformalized Decision Risk")
+    # over ICLR 2026 "Which papers study positional encodings in transformers?" tabled a paper that writes "we posit"
+    assert same("positional", "position embeddings") and not same("positional", "we posit that")
+    assert not same("position", "positive samples") and same("positive", "positives")
+    assert not same("object detection", "the training objective") and same("objective", "two objectives")
+    assert not same("continual learning", "continuous time") and not same("experience", "experiments")
     # "Which papers propose new optimizers?" tabled a paper that "jointly optimizes the width …"
     assert same("optimizers", "a learned optimizer") and not same("optimizers", "it optimizes the width")
     assert same("optimization", "we optimize") and same("optimization", "a learned optimizer")

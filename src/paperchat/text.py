@@ -90,10 +90,16 @@ _FAMILY = {"defens": "defend", "defenc": "defend", "explan": "explain", "reduct"
 # "optimizer" (the algorithm) is not whatever "optimizes" ("Which papers propose new optimizers?" tabled a paper
 # that "jointly optimizes the width and the parameters of each layer"); "conformal" prediction is no molecule's
 # "conformation" (both were "conform": over ICLR 2026 "Which papers do conformal prediction …?" tabled 3DCS, a
-# benchmark of "3D Conformational Sensitivity", holding it and "reaction prediction").
+# benchmark of "3D Conformational Sensitivity", holding it and "reaction prediction"). Nor is a "position" one who
+# "posits", or "positive" (all three were "posit": over ICLR 2026 "Which papers study positional encodings in
+# transformers?" tabled Representation Alignment for Diffusion Transformers, which writes "we posit that …"); an
+# "objective" no "object", "continual" learning nothing "continuous", and "experience" no "experiment".
 _KEPT = {"transformer": "transformer", "covariate": "covariate", "variational": "variational",
          "differential": "differential", "differentially": "differential", "optimizer": "optimizer",
-         "conformal": "conformal"}
+         "conformal": "conformal", "position": "position", "positional": "position", "positionally": "position",
+         "positioning": "position", "positioned": "position", "positive": "positive", "positively": "positive",
+         "positivity": "positive", "objective": "objective", "continual": "continual", "continually": "continual",
+         "experience": "experience"}
 
 
 # Nouns of the same kind: a "2.3× speedup" is what a paper achieves, as "faster" is. Over ICML 2026 "Which papers
@@ -126,7 +132,7 @@ _HYPHEN_PLURAL = re.compile(r"^[a-z]{2,}[^suie]s$")
 
 
 # What `tokenize` gives changed: a keyword index saved with another version is rebuilt on load.
-TOKENS_VERSION = 13
+TOKENS_VERSION = 14
 
 # Greek letters (and nabla) as their names: "τ-Bench" and "tau-bench", "∇-Reasoner" and "nabla-reasoner", "α-DPO" and
 # "alpha-DPO" are one term (a title writes the letter, clean.py turns "$\tau$" into it; a person types either)
