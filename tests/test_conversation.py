@@ -229,6 +229,7 @@ def test_a_negated_pick_none_of_them_fits_says_so(settings, seed_index) -> None:
     from paperchat.claims import asks_without
     assert without_phrase("Which of them avoid a reference model?") == "reference model"
     assert without_phrase("Which one eliminates the need for a draft model?") == "draft model"
+    assert without_phrase("Do any of them avoid a fixed vocabulary?") == "fixed vocabulary"
     assert not asks_without("Which of them avoid mode collapse?")
     assert not asks_without("Which of them avoid overfitting to the training data?")
     engine = Engine(settings, seed_index)

@@ -82,6 +82,9 @@ _FACTOR_BEFORE = re.compile(r"(?:^|[^\d\s])\s*×\s?$")  # a "×" written before 
 _COUNTS_MULTIPLIED = re.compile(r"\d\s*[A-Za-z]+\s*×\s?$")  # "3 datasets × 2 retrievers": counts, no factor
 
 
+_SPEEDUP_OF = re.compile(r"\bspeed-?ups?\s+of\s+(?:(?:up\s+to|about|around|nearly|over|an\s+average\s+of)\s+)?$", re.I)
+
+
 def _placed_numbers(text: str) -> list[tuple[Number, int, int]]:
     """`numbers`, each with where it is written in `text` (start, end)."""
     text = re.sub(r"\[\d+(?:[,\-–]\s*\d+)*\]", lambda m: " " * len(m.group(0)), text)  # in place: the spans hold
@@ -95,6 +98,10 @@ def _placed_numbers(text: str) -> list[tuple[Number, int, int]]:
         if not unit and _FACTOR_BEFORE.search(text[:m.start("num")]) and not _COUNTS_MULTIPLIED.search(
                 text[max(0, m.start("num") - 40):m.start("num")]):
             # "up to ×5–×10 end-to-end speedups" (LaTeX's "$\times 5$", ICML 2026); not "256 × 256", "7 judges × 5"
+            unit = "×"
+        if not unit and _SPEEDUP_OF.search(text[max(0, m.start("num") - 40):m.start("num")]):
+            # "achieves an average speedup of 2.3 on KernelBench" (KernelFoundry, ICML 2026): a factor, though no "×"
+            # is written ("Which one is faster?" had said only StitchCUDA's abstract gives a speed figure)
             unit = "×"
         decimals = len(raw.split(".")[1]) if "." in raw else 0
         if unit in _SCALE:
@@ -156,14 +163,42 @@ def measure_conflict(claim: str, support: str) -> str:
     where every 17× of the abstract is said of latency. Read where the claim names a kind beside the figure
     (`counted_words`, CONTEXT_REACH) and the abstract names a kind beside each place it gives it (SOURCE_REACH);
     a figure the abstract gives once without naming a kind, or for that kind once, is left alone."""
-    stated = [(n, near) for sentence in sentences(support) for n, near in counted_words(sentence, SOURCE_REACH, False)]
-    for n, near in counted_words(claim, CONTEXT_REACH):
-        mine = _measured(near)
-        theirs = [_measured(words) for m, words in stated if _same(n, m)]
+    stated = [found for sentence in sentences(support) for found in _figure_kinds(sentence, SOURCE_REACH, False)]
+    for n, mine in _figure_kinds(claim, CONTEXT_REACH, True):
+        theirs = [kinds for m, kinds in stated if _same(n, m)]
         if mine and theirs and all(kinds and not kinds & mine for kinds in theirs):
             return (f"the abstract gives {n[0]:g}{n[1]} for {' and '.join(sorted(set().union(*theirs)))}, "
                     f"not {' and '.join(sorted(mine))}")
     return ""
+
+
+# a figure by which a paper beats others: "outperforms prior MoE compression methods by up to 16.7% on MMLU at 50%
+# compression ratio" (PuzzleMoE, ICML 2026), whose words around it name what it beats and where, not what it measures
+_MARGIN = re.compile(r"\b(?:outperform\w*|surpass\w*|beat(?:s|ing)?|exceed\w*|improv\w+\s+(?:up)?on)\b"
+                     r"(?:(?!\b(?:and|while|whereas)\b)[^,;.])*?\bby\s+"
+                     r"(?:(?:up to|over|about|around|nearly|more than|as much as|an average of)\s+|~\s*)?$", re.I)
+
+
+def _figure_kinds(text: str, reach: int, by_part: bool) -> list[tuple[Number, set[str]]]:
+    """Each figure `text` writes in digits, with the kinds (_MEASURES) of the words within `reach` of it (as
+    `counted_words` reads them); a margin over other methods (_MARGIN) is of the measure written right after it ("by
+    2.1× speedup"), else of a quality measured (accuracy; a factor, of none): over ICML 2026 "It compresses by up to
+    16.7% on MMLU at 50% compression ratio" was kept of PuzzleMoE's margin over prior compression methods."""
+    out = []
+    for part in re.split(r"[,;:]\s", text) if by_part else [text]:
+        placed = [(a, b) for _, a, b in _placed_numbers(part) if any(ch.isdigit() for ch in part[a:b])]
+        for (n, near), (a, b) in zip(counted_words(part, reach, False), placed, strict=True):
+            if margin := _MARGIN.search(part[max(0, a - 160):a]):
+                # its measure, written right after it ("by 7.8% in identity preservation") or right before its "by"
+                # ("surpasses … by reducing text Perplexity by 0.35")
+                after = " ".join(part[b:].split()[:3])
+                before = " ".join(re.sub(r"\bby\b[^\w]*$", "", margin.group(0)).split()[-1:])
+                own = _measured(set(tokenize(after))) or _measured(set(tokenize(before)))
+                # a factor beyond others is most often a speedup ("outperforms … EAGLE-3 by 1.62×"): left unnamed
+                out.append((n, own or (set() if n[1] == "×" else {"accuracy"})))
+            else:
+                out.append((n, _measured(near)))
+    return out
 
 
 def counted_words(text: str, reach: int, by_part: bool = True, figures: bool = False) -> list[tuple[Number, set[str]]]:
@@ -882,7 +917,9 @@ NEEDING = frozenset(tokenize(" ".join(sorted(_NEEDING_VERBS)) + " any additional
 # variants) asks which do without one, and had been told none of them uses the word "avoid". Not a harm it avoids
 # ("avoid mode collapse": a paper that mitigates it says so otherwise), unless the question says the need or use of it
 _NEEDED = (r"(?:models?|training|retraining|fine-?tuning|tuning|data|labels?|annotations?|supervision|teachers?|critics?|"
-           r"gradients?|backpropagation|calibration|verifiers?|rewards?|retrieval|access|search|distillation)")
+           r"gradients?|backpropagation|calibration|verifiers?|rewards?|retrieval|access|search|distillation|"
+           # "Do any of them avoid a fixed vocabulary?" after tokenizer papers (ICLR 2026): told none uses "fixed"
+           r"vocabular(?:y|ies)|tokenizers?|hyperparameters?|feedback|demonstrations?|simulators?)")
 _AVOIDING = re.compile(r"\b(?:(?:avoid|eliminat|remov|bypass|forgo|skip|dispens)\w*(?:\s+with)?\s+(?:the\s+)?"
                        r"(?:need|use|reliance|dependence)\s+(?:for|of|on)|"
                        rf"avoid\w*(?=\s+(?:(?:a|an|the|any)\s+)?(?:[\w-]+\s+){{0,2}}?{_NEEDED}\b))", re.I)
