@@ -1174,6 +1174,12 @@ def test_the_verb_a_last_clause_asks_of_the_papers_is_no_frame_put_on_them() -> 
     assert _asked_unheld("measures safety risks across eight categories", asked, paper) == ""
     assert _asked_unheld("measures safety risks across eight categories", "Which papers measure safety risks?", paper)
     assert _asked_unheld("measures the safety of LLM agents", asked, paper)  # "safety" and "LLM" it never writes
+    # and the verb a follow-up asks of them: over ICML 2026 "How do they store memories?" after LLM-agent memory papers
+    # withheld "PlugMem uses a compact … memory graph to store episodic memories" (its abstract structures them so)
+    plug = _paper("p", "PlugMem", "We structure episodic memories into a compact knowledge-centric memory graph.")
+    frame = "Which papers give LLM agents long-term memory? How do they store memories?"
+    assert _asked_unheld("uses a compact memory graph to store episodic memories", frame, plug) == ""
+    assert _asked_unheld("uses a memory graph to store memories", "Which papers store memories in graphs?", plug)
 
 
 def test_a_direction_earlier_work_has_is_not_what_the_paper_says_of_itself(verifier) -> None:
@@ -1895,3 +1901,35 @@ def test_a_claim_said_of_another_name_its_abstract_gives_is_withheld(verifier) -
     assert verifier.check("SWELoc is a large-scale dataset curated from public GitHub repositories [1].", sources,
                           Verification()).text
 
+
+
+def test_a_finding_backed_only_by_the_opening_on_the_field_is_withheld(verifier) -> None:
+    """Over ICLR 2026, to "What do they find?" after scaling-law papers, "Scaling Behavior of Discrete Diffusion
+    Language Models finds that scaling laws can be used to understand the behavior of models …" was kept, backed by
+    the abstract's opening alone ("Modern LLM pre-training consumes vast amounts of compute and training data, making
+    the scaling behavior, or scaling laws, of different models a key distinguishing factor."). What a paper finds is
+    none of the background it opens with; its own finding is still kept, and so is a claim of what it studies."""
+    said = ["Modern LLM pre-training consumes vast amounts of compute and training data, making the scaling "
+            "behavior, or scaling laws, of different models a key distinguishing factor.",
+            "We interpolate between masked and uniform diffusion noise.",
+            "Our experiments reveal that uniform diffusion requires more parameters and less data for "
+            "compute-efficient training."]
+    paper = _paper("d", "Scaling Behavior of Discrete Diffusion Language Models", " ".join(said))
+    sources = _shown(verifier, (paper, "Scaling Behavior of Discrete Diffusion Language Models"))
+    sources[0].roles = ["background", "objective", "result"]
+    vague = verifier.check("Scaling Behavior of Discrete Diffusion Language Models finds that scaling laws of models "
+                           "can be used to understand their behavior and to optimize their performance [1].", sources,
+                           report := Verification())
+    assert vague.text is None and "background it opens with" in report.dropped_reasons[0]
+    # the opening said again, as the marker and attribution sets frame their claims ("[1] shows that …"), stays
+    again = verifier.check("Scaling Behavior of Discrete Diffusion Language Models shows that LLM pre-training "
+                           "consumes vast amounts of compute and training data, making the scaling behavior of "
+                           "different models a key distinguishing factor [1].", sources, Verification())
+    assert again.text, again.reason
+    found = verifier.check("Scaling Behavior of Discrete Diffusion Language Models finds that uniform diffusion "
+                           "requires more parameters and less data for compute-efficient training [1].", sources,
+                           Verification())
+    assert found.text, found.reason
+    setting = verifier.check("Scaling laws of different models are a key distinguishing factor of LLM pre-training "
+                             "[1].", sources, Verification())
+    assert setting.text, setting.reason

@@ -467,11 +467,19 @@ def before_asked_of_them(question: str) -> str:
     return _ASKED_OF_THEM.sub("", question)
 
 
+# a question of its own about the papers shown: "How do they store memories?" after LLM-agent memory papers (ICML 2026)
+_FOLLOW_UP_VERB = re.compile(r"(?:^|[?.!]\s+)(?:how|what|which|why)\b[^?.!]*?\b(?:do|does|did|can|could)\s+"
+                             r"(?:they|it|these|those|each|each\s+of\s+them|the\s+papers)\s+([a-z]+)", re.I)
+
+
 def asked_of_them(question: str) -> set[str]:
-    """The terms of the verb a last clause asks of the papers ("measure" of "…, and what risks do they measure?"):
-    the relation an answer states of each ("OpenAgentSafety measures …" of a paper that "evaluates" them)."""
-    return {t for m in _ASKED_OF_THEM.finditer(question)
-            for v in re.findall(r"\b(?:they|these|those|each)\s+([a-z]+)", m.group(1), re.I) for t in tokenize(v, query=True)}
+    """The terms of the verb a last clause asks of the papers ("measure" of "…, and what risks do they measure?"), or
+    a follow-up ("store" of "How do they store memories?"): the relation an answer states of each ("OpenAgentSafety
+    measures …" of a paper that "evaluates" them; "PlugMem uses a … memory graph to store episodic memories" of one
+    that structures them into it)."""
+    return ({t for m in _ASKED_OF_THEM.finditer(question)
+             for v in re.findall(r"\b(?:they|these|those|each)\s+([a-z]+)", m.group(1), re.I) for t in tokenize(v, query=True)}
+            | {t for m in _FOLLOW_UP_VERB.finditer(question) for t in tokenize(m.group(1), query=True)})
 
 
 def aspect(question: str) -> list[str]:
