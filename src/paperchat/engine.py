@@ -387,7 +387,7 @@ class Engine:
         if own and not held and not asks_most(plan.question):
             # over ICML 2026 "How robust are they to paraphrasing?" after LLM watermarking papers quoted Catch-22's
             # opening and its proposal, not its "Experiments … under paraphrasing attacks corroborate …": the
-            # sentence that holds the word of the follow-up that the fewest papers shown hold
+            # sentence that holds the word of the follow-up that the fewest sentences of the papers shown hold
             held = self._retriever.rarest_held(plan.question, [s.paper for s in sources if s.n in use])
         wants, *also = A.intents(plan.question) or [""]
         return A.evidence(qvec, sources, use, count, wants,
