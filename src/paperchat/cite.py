@@ -772,12 +772,11 @@ class Verifier:
         # LLM pre-training consumes vast amounts of compute …, making the scaling behavior … a key distinguishing
         # factor": what a paper finds is no setting of its field
         if len(final) == 1 and (finding := _FINDS.search(body)):  # one paper's: a clause of another's is read apart
-            found = _key_terms(strip_markers(body[finding.end():]))
-            for n in final:
-                backed_by, source = support.get(n, []), by_n[n]
-                if backed_by and all(_opens_on_background(b, source) and not _restates(found, b) for b in backed_by):
-                    return _unsupported(sentence, report, f"it says {source.label} finds this, but its abstract says "
-                                        "it as the background it opens with", valid, {})
+            found, source = _key_terms(strip_markers(body[finding.end():])), by_n[final[0]]
+            backed_by = support.get(final[0], [])
+            if backed_by and all(_opens_on_background(b, source) and not _restates(found, b) for b in backed_by):
+                return _unsupported(sentence, report, f"it says {source.label} finds this, but its abstract says "
+                                    "it as the background it opens with", valid, {})
         report.moved += moved
         report.removed += len([n for n in valid if n not in final])
         for s in sources:  # a paper named in the sentence must be one it validly cites
