@@ -251,7 +251,7 @@ def test_a_keyword_index_saved_by_an_older_tokenize_is_rebuilt_and_the_next_inge
 # TOKENS_VERSION. A change to what a word is that left TOKENS_VERSION alone ('speed up' no longer
 # 'fast', e025bcc) kept every index built before it on the old terms, silently: the eval's own index
 # among them. Changing `tokenize`? Bump text.TOKENS_VERSION and add its fingerprint here.
-TOKENS_FINGERPRINTS = {12: "bfde432a4ae0b0a7", 13: "27e84ccf263cc665", 14: "b45931d4bdb0bece"}  # of the probe below; a new probe re-fingerprints
+TOKENS_FINGERPRINTS = {12: "bfde432a4ae0b0a7", 13: "27e84ccf263cc665", 14: "b45931d4bdb0bece", 15: "5de30c380bb05ad3"}  # of the probe below; a new probe re-fingerprints
 TOKENS_PROBE = ("Faster, cheaper LLMs and VAEs speed up tokenization; a speedup of 3x accelerates decoding. "
                 "Defenses, verification, solvers, detectors, predictors, privacy and private data. "
                 "flow-matching dParallel Self-Consistent personalized normalization AS-ARMs 2.5x GPT-4.1 "
@@ -261,7 +261,7 @@ TOKENS_PROBE = ("Faster, cheaper LLMs and VAEs speed up tokenization; a speedup 
                 "provably, proof; sparsity; uncertainty; stability; τ-Bench, ∇-Reasoner, α-DPO, μLO, (ε, δ)-DP; "
                 "quantify, quantification, detoxify, detoxification, unify, unification; "
                 "conformal prediction, conformalized, conformational, conformations; we posit positional positions, "
-                "positive; objects, objectives; continual, continuous; experiences, experiments")
+                "positive; objects, objectives; continual, continuous; experiences, experiments; into smaller ones, one step")
 
 
 def test_what_tokenize_gives_is_what_its_version_says() -> None:

@@ -879,6 +879,16 @@ def test_a_name_written_before_its_words_in_brackets_calls_that_paper() -> None:
     assert calling("What is RoVTL?", many) == set()
 
 
+def test_ones_is_no_term_of_a_question() -> None:
+    """Over ICML 2026 "Which papers distill large language models into smaller ones?" had the topic "one" (the stem of
+    "ones"), beside "small" and "distil", and tabled a training-free memory for small language model agents (which
+    names distillation only as earlier work, and writes "one-time"). "ones" stands for a noun said before."""
+    from paperchat.text import tokenize
+
+    assert "one" not in tokenize("Which papers distill large language models into smaller ones?", query=True)
+    assert "one" in tokenize("one-step generation in one step")
+
+
 def test_tokenization_is_not_tokens_but_personal_still_finds_personalized() -> None:
     """Over ICLR 2026, "What do papers find about the role of tokenization in language model
     performance?" tabled Translation Heads, Parallel Token Generation and Beyond Masks: the stemmer
