@@ -585,6 +585,35 @@ def test_what_a_claim_does_without_may_be_said_in_another_sentence_of_the_paper(
         assert verifier.check(wrong, shown, Verification()).text is None, wrong
 
 
+def test_a_short_reply_on_what_papers_do_without_is_backed_by_their_own_sentences(verifier) -> None:
+    """Over ICML 2026, "Do any of them need training?" after two training-free token-pruning papers: "Neither needs
+    training [1][2]" was too far from "We propose SpecFlow, a training-free framework that shifts the paradigm …" to
+    be backed by it, and "none of the papers need training" had been read as negating "of the papers"."""
+    lite = _paper("l", "CLIP Tricks You: Training-free Token Pruning for Efficient Pixel Grounding",
+                  "Visual tokens constitute the majority of input tokens. Motivated by this insight, we introduce "
+                  "LiteLVLM, a training-free, text-guided token pruning strategy for efficient pixel grounding "
+                  "inference. LiteLVLM maintains 90% of the original performance with a 22% speedup.")
+    spec = _paper("s", "Spectral Heat Flow for Conservative Token Condensation in Vision-Language Models",
+                  "Vision-Language Models (VLMs) are costly at inference time because they must process long sequences "
+                  "of visual tokens. We propose SpecFlow, a training-free framework that shifts the paradigm from "
+                  "destructive pruning to conservative condensation, strictly enforcing spatial coverage and "
+                  "statistical conservation to ensure stability. SpecFlow retains 95.6% of performance.")
+    trained = _paper("t", "Learned Token Pruning for Vision-Language Models",
+                     "Vision-Language Models process long sequences of visual tokens. We propose a learned pruner that "
+                     "is trained jointly with the model to drop redundant visual tokens, keeping 95% of accuracy.")
+    shown = _shown(verifier, (lite, "CLIP Tricks You"), (spec, "Spectral Heat Flow…"))
+    for said in ("Neither needs training [1][2].", "Both are training-free [1][2].",
+                 "No, none of the papers need training [1][2]."):
+        out = verifier.check(said, shown, Verification())
+        assert out.text is not None and any("training-free" in s for s in out.support[2]), said
+    # said of every paper, citing one; or of a paper that trains; or more than what they do without
+    assert verifier.check("No, none of the papers need training [2].", shown, Verification()).text is None
+    assert verifier.check("Neither needs training [1][2].", _shown(verifier, (lite, "CLIP Tricks You"),
+                                                                   (trained, "Learned Token Pruning")),
+                          Verification()).text is None
+    assert verifier.check("Neither needs labels [1][2].", shown, Verification()).text is None
+
+
 MANTIS = ("Mantis: Lightweight Foundation Model for Time Series Classification",
           "While foundation models have revolutionized various domains, their application to time series "
           "classification remains rather under-explored. To bridge this gap, we introduce Mantis, a transformer-based "

@@ -35,7 +35,9 @@ from paperchat.claims import (
     polarity_conflict,
     predicate_conflict,
     repeated_conflict,
+    says_done_without,
     superlative_conflict,
+    without_only,
 )
 from paperchat.config import AnswerSettings
 from paperchat.engine import Engine
@@ -380,6 +382,52 @@ def test_a_negation_within_the_baseline_is_the_baselines(claim: str, ok: bool) -
     stated = "Compared to decoding without drafting, VIA-SD provides 2.5-3× acceleration while improving output quality."
     assert (polarity_conflict(claim, stated, stated) == "") is ok
     assert done_without("It is 3x faster than methods that do not cache, and needs no retraining.") == {"retrain"}
+
+
+@pytest.mark.parametrize(("said", "free"), [
+    # the reply to "Do any of them need training?" (ICML 2026): "none of the papers" is whose need is denied
+    ("No, none of the papers need training.", {"train"}),
+    ("Neither needs training.", {"train"}),
+    ("Both are training-free.", {"train"}),
+    ("Neither requires any additional training.", {"train"}),
+    ("They do not need a reward model.", {"reward", "model"}),
+    # more than what they do without, or no thing done without
+    ("Both are training-free and plug-and-play.", set()),
+    ("Neither needs training, and both prune 90% of the tokens.", set()),
+    ("It does not improve accuracy.", set()),
+])
+def test_what_alone_a_sentence_says_its_papers_do_without(said: str, free: set[str]) -> None:
+    assert without_only(said) == free
+
+
+@pytest.mark.parametrize(("sentence", "free", "ok"), [
+    ("We propose SpecFlow, a training-free framework that shifts the paradigm.", {"train"}, True),
+    ("Our method requires no additional training and can be integrated into existing LLMs.", {"train"}, True),
+    ("It improves alignment without requiring manual step-level labels.", {"label"}, True),
+    ("DCO is a DPO-inspired method that requires no explicit reward model.", {"reward", "model"}, True),
+    ("Edits are made directly via Gaussian kernels without retraining, while keeping quality.", {"retrain"}, True),
+    # sentences of the ICLR and ICML 2026 abstracts that read as doing without it, and do not
+    ("This limitation is severe, where policies do not scale across population sizes without retraining.",
+     {"retrain"}, False),
+    ("We present an attack that requires little to no access to the training data.", {"train"}, False),
+    ("The gains come without changing the training regime or sacrificing classification performance.", {"train"},
+     False),
+    ("Instead of modeling reward as a deterministic scalar, our approach treats it as a random variable.",
+     {"reward", "model"}, False),
+    ("It achieves substantial improvements over training-free and supervised state-of-the-art methods.", {"train"},
+     False),
+    ("Without using any experimental mutation labels during training, our approach improves on ProteinGym.",
+     {"train"}, False),
+    ("To train models robust to truncated thinking, we introduce a rollout strategy that generalizes to unseen budgets "
+     "without additional training.", {"train"}, False),
+])
+def test_what_a_sentence_says_is_done_without_in_so_many_words(sentence: str, free: set[str], ok: bool) -> None:
+    assert says_done_without(sentence, free) is ok
+
+
+def test_none_of_the_papers_negates_what_follows_them() -> None:
+    assert done_without("None of the papers need training.") >= {"train"}
+    assert "papers" not in done_without("None of the papers need training.")
 
 
 @pytest.mark.parametrize(("claim", "ok"), [

@@ -72,6 +72,8 @@ from paperchat.claims import (
     number_conflict,
     numbers,
     of_earlier_work,
+    says_done_without,
+    without_only,
 )
 from paperchat.config import AnswerSettings
 from paperchat.markers import parse, strip_markers, with_markers
@@ -141,7 +143,10 @@ _SEVERAL = re.compile(r"^\W*(?:(?:however|moreover|similarly|likewise|overall|in
                       # "PEARL and self-speculative decoding are both methods for …", "they both use …"
                       # ("… are both high-quality and close to …" is no claim about papers)
                       r"|\b(?:are|were)\s+both\s+(?:[\w-]+\s+){0,2}?(?:methods|approaches|papers|works|frameworks|"
-                      r"techniques|algorithms|studies)\b|\bthey\s+both\b|\bboth\s+of\s+(?:them|these|the\s+papers)\b",
+                      r"techniques|algorithms|studies)\b|\bthey\s+both\b|\bboth\s+of\s+(?:them|these|the\s+papers)\b"
+                      # "No, none of the papers need training [2]" (ICML 2026): said of every paper shown
+                      r"|^\W*(?:(?:yes|no),?\s+)?(?:neither\b|none\s+of\s+(?:them|these|those|the\s+(?:(?:two|three|four|five)"
+                      r"\s+)?(?:papers|works|methods|approaches|studies))\b)",
                       re.I)
 # "The normalizing flow papers demonstrate …": the clause is about the papers its words describe
 _DESCRIBED = re.compile(r"^\W*(?:(?:however|moreover|similarly|likewise|overall|in contrast|meanwhile),?\s+)?"
@@ -334,6 +339,12 @@ class Verifier:
         defined = _definition_unsaid(clause, source, own)
         if defined:
             return False, best, defined
+        if free := without_only(_strip(clause, names)):
+            # "Neither needs training", "Both are training-free": all it says of the paper is what the paper does
+            # without, which a sentence of its own must do without too; too short to be close to any of them
+            saying = [s for s in source.sentences if not of_earlier_work(s) and says_done_without(s, free)]
+            if saying:
+                return True, saying[0], ""
         terms = _key_terms(clause) - own  # the paper's name is no evidence
         overlap = len(terms & set(tokenize(source.paper.abstract))) / max(len(terms), 1)
         if float(sims[order[0]]) < self.threshold or overlap < self.min_overlap:
