@@ -260,7 +260,15 @@ def test_a_yes_or_no_that_echoes_the_question_is_checked_and_its_withholding_sai
      "Are any of them robust to paraphrasing attacks?",
      "Papers detect AI-generated text by using context-aware detection methods like Anchor [1]."),
     ("Yes, D&R is robust to paraphrasing [3].", "Are any of them robust to paraphrasing attacks?", None),
-    ("Yes, Temper-Then-Tilt uses classifier guidance [2].", "Does either use classifier guidance?", None)])
+    ("Yes, Temper-Then-Tilt uses classifier guidance [2].", "Does either use classifier guidance?", None),
+    # over ICML 2026, after weight-quantization papers: asked of them all, a yes that names none of it
+    ("Yes, the papers quantize LLM weights [2].", "Do they need calibration data?",
+     "The papers quantize LLM weights [2]."),
+    ("Yes, GPTQ uses a small calibration set [2].", "Do they need calibration data?", None),
+    # over ICLR 2026, after watermarking papers: a reply on earlier work says nothing of these papers
+    ("Yes, most existing watermarking methods require access to the decoding process [1].",
+     "Do any of them need access to the model weights?",
+     "Most existing watermarking methods require access to the decoding process [1].")])
 def test_a_yes_or_no_its_own_words_contradict_is_left_out(reply: str, question: str, shown: str | None) -> None:
     assert A.unsaid_reply(reply, question) == (shown or reply)
 

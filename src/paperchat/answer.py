@@ -50,6 +50,7 @@ from paperchat.claims import (
     largest_figure,
     most_counted,
     negations,
+    of_earlier_work,
     ranked_kind,
     states_count,
 )
@@ -1037,7 +1038,10 @@ def _way(text: str) -> str:
 
 
 # "Are any of them …?", "Does either use …?": asks whether some of the papers shown have a property
-_ANY_OF = re.compile(r"\b(?:any|either)(?: one)?(?: of (?:them|these|those|the above|the two)(?: papers)?)?\b", re.I)
+# … or of them all: "Do they need calibration data?" (ICML 2026, after weight-quantization papers) was answered "Yes, the
+# papers quantize LLM weights [2]", kept as true, and read as a yes
+_ANY_OF = re.compile(r"\b(?:any|either)(?: one)?(?: of (?:them|these|those|the above|the two)(?: papers)?)?\b|"
+                     r"^\W*(?:do|did|are|were|can|have)\s+(?:they|these|those|all\s+of\s+them|both|the\s+papers)\b", re.I)
 
 
 # the model speaking of its prompt: "The evidence states that …", "According to the provided abstracts, …"
@@ -1088,6 +1092,10 @@ def unsaid_reply(sentence: str, asked: str) -> str:
         contradicts = {t for t in asked_without(asked) if does_without(t, without)}
     # "Are any of them robust to paraphrasing attacks?" "Yes, papers detect AI-generated text by …": a yes to
     # whether some paper has a property, whose own words name no part of it, says nothing of it
+    # "Do any of them need access to the model weights?" "Yes, most existing watermarking methods require access to the
+    # decoding process, …" (ICLR 2026, ICW's background sentence): a reply of earlier work is none about these papers
+    if of_earlier_work(rest):
+        contradicts.add("earlier work")
     any_of = _ANY_OF.search(asked)
     if m.group(2).lower() == "yes" and any_of:
         wanted = set(tokenize(asked[any_of.end():], query=True)) - asking_terms() - NEEDING - STOPWORDS
