@@ -25,6 +25,7 @@ from paperchat.claims import (
     has_figure,
     identity_conflict,
     level_conflict,
+    many_conflict,
     measure_conflict,
     moved_conflict,
     name_conflict,
@@ -382,6 +383,37 @@ def test_a_negation_within_the_baseline_is_the_baselines(claim: str, ok: bool) -
     stated = "Compared to decoding without drafting, VIA-SD provides 2.5-3× acceleration while improving output quality."
     assert (polarity_conflict(claim, stated, stated) == "") is ok
     assert done_without("It is 3x faster than methods that do not cache, and needs no retraining.") == {"retrain"}
+
+
+OFTSR = ("Recent advances in diffusion and flow-based generative models have demonstrated remarkable success in image "
+         "restoration tasks. However, these methods either require numerous sampling steps to generate high-quality "
+         "images, resulting in significant computational overhead, or rely on common model distillation. In this paper, "
+         "we introduce OFTSR, a novel flow-based framework for one-step image super-resolution that can produce outputs "
+         "with tunable levels of fidelity and realism.")
+
+
+@pytest.mark.parametrize(("claim", "ok"), [
+    # over ICLR 2026, "How many sampling steps do they use?" after diffusion super-resolution papers: kept
+    ("OFTSR uses numerous sampling steps to generate high-quality images", False),
+    ("OFTSR needs multiple denoising steps for image super-resolution", False),
+    ("OFTSR performs image super-resolution in one step", True),
+    ("OFTSR runs for multiple training epochs", True),  # no counted thing of the rule
+])
+def test_many_steps_are_not_the_one_the_abstract_takes(claim: str, ok: bool) -> None:
+    assert (many_conflict(claim, OFTSR) == "") is ok
+    # the abstract that takes more than one too, or says one only of its baselines, does not object
+    both = OFTSR + " It can also refine its output with multi-step sampling for image super-resolution."
+    assert many_conflict("OFTSR uses multiple sampling steps to refine images", both) == ""
+    baselines = "We propose an image sampler that outperforms baselines based on one-step image estimation."
+    assert many_conflict("It uses numerous sampling steps to generate images", baselines) == ""
+
+
+def test_they_said_in_earlier_works_words_is_said_of_earlier_work() -> None:
+    support = OFTSR.split(". ")[1]
+    assert earlier_conflict("They use numerous sampling steps to generate high-quality images", support, OFTSR)
+    assert not earlier_conflict("They introduce a flow-based framework for one-step image super-resolution",
+                                "In this paper, we introduce OFTSR, a novel flow-based framework for one-step image "
+                                "super-resolution.", OFTSR)
 
 
 @pytest.mark.parametrize(("said", "free"), [

@@ -33,7 +33,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
-from paperchat.text import STOPWORDS, sentences, tokenize
+from paperchat.text import STOPWORDS, asking_terms, sentences, tokenize
 
 _NUMBER = re.compile(
     r"(?<![\w.])(?P<up>(?:up to|as much as|as many as|at most|over|more than|nearly|about|around|~)\s*)?"
@@ -1330,6 +1330,42 @@ def fewer_conflict(claim: str, abstract: str) -> str:
     return ""
 
 
+# many of a counted thing ("numerous sampling steps", "multiple denoising iterations"), and one of it ("one-step", "a
+# single step", "1-NFE")
+_MANY = re.compile(r"\b(?:numerous|many|multiple|several|dozens\s+of|hundreds\s+of|thousands\s+of|a\s+large\s+number\s+of)"
+                   r"\s+(?:[\w-]+\s+){0,2}?(?P<what>steps|iterations|passes|evaluations|NFEs|rounds|stages)\b", re.I)
+
+
+def _one_of(what: str) -> re.Pattern[str]:
+    unit = what[:-1] if what.lower() != "nfes" else "NFE"
+    return re.compile(rf"\b(?:one|single|1)[\s-]+{unit}\b|\ba\s+single\s+(?:[\w-]+\s+)?{unit}\b", re.I)
+
+
+def many_conflict(claim: str, abstract: str) -> str:
+    """A claim that the paper takes many of a counted thing ("OFTSR uses numerous sampling steps to generate
+    high-quality images") where the abstract's own sentences (not those on earlier work) take one and none many: over
+    ICLR 2026 "How many sampling steps do they use?" after diffusion super-resolution papers kept that of OFTSR, "a
+    novel flow-based framework for one-step image super-resolution", whose abstract says the numerous steps of "these
+    methods" it improves on."""
+    for m in _MANY.finditer(claim):
+        own = [x for x in sentences(abstract) if not of_earlier_work(x)]
+        one = _one_of(m.group("what"))
+        unit = m.group("what")[:-1]
+        # "… can also refine with multi-step sampling", "4-step", "a few sampling steps": more than one said too
+        many = re.compile(rf"{_MANY.pattern[:_MANY.pattern.index('(?P<what>')]}{re.escape(m.group('what'))}\b|"
+                          rf"\b(?:multi|few|[2-9]|\d\d+|two|three|four|five|six|eight|ten)[\s-]+(?:[\w-]+\s+)?{unit}s?\b",
+                          re.I)
+        # the one said of what the claim speaks of (a term of it beside the counted word), not of the baselines
+        # ("outperforms baselines based on ELBO or one-step estimation") nor of another thing ("a one-step update")
+        spoken = set(tokenize(claim)) - set(tokenize(m.group(0))) - asking_terms()
+        ones = [x for x in own for y in one.finditer(x)
+                if spoken & set(tokenize(x)) and not _OTHERS_BEFORE.search(x[:y.start()])
+                and not re.search(r"\bbaselines?\b", x[:y.start()], re.I)]
+        if ones and not any(many.search(x) for x in own):
+            return f"the abstract says one of its {m.group('what').lower()}, not many"
+    return ""
+
+
 # "SWE-RM proposes benchmarks for software engineering agents": the paper said to make a benchmark or dataset
 _MAKES = r"(?:propos|introduc|present|releas|construct|build|built|creat|develop|curat|collect|design)\w*"
 _MAKES_DATA = re.compile(rf"\b{_MAKES}\s+(?:(?:a|an|the|new|novel|large|large-scale|two|three|several)\s+)*"
@@ -1785,8 +1821,10 @@ def earlier_conflict(claim: str, support: str, abstract: str, name_led: bool = F
         # its name, taken out, was the subject (`name_led`: the clause opened with it, so a small model's plural
         # verb, "X recommend employing …", is its verb too)
         opening = re.match(r"^\W*(?:also\s+)?([a-z]+)\b", claim)
-        said_of_paper = opening is not None and (opening.group(1).endswith("s")
-                                                 or (name_led and opening.group(1) not in STOPWORDS))
+        # or "they", the papers cited: "They use numerous sampling steps to generate high-quality images" (ICLR 2026,
+        # citing OFTSR) copies its "However, these methods either require numerous sampling steps …"
+        said_of_paper = bool(re.match(r"^\W*they\b", claim, re.I)) or opening is not None and (
+            opening.group(1).endswith("s") or (name_led and opening.group(1) not in STOPWORDS))
         if (not its_verb and said_of_paper and len(terms) >= 4
                 and len(terms & set(tokenize(support))) >= COPIED * len(terms)):
             return "the abstract says this of earlier work, not of this paper"  # "ZIP-RC scales … by using a fixed budget"
@@ -1944,7 +1982,7 @@ def conflict(claim: str, best: str, nearby: str, abstract: str, own_names: Seque
             or context_conflict(plain, nearby) or level_conflict(plain, nearby) or measure_conflict(plain, abstract)
             or polarity_conflict(plain, best, abstract)
             or direction_conflict(plain, best) or direction_elsewhere(plain, best, abstract)
-            or fewer_conflict(plain, abstract) or moved_conflict(plain, abstract)
+            or fewer_conflict(plain, abstract) or many_conflict(plain, abstract) or moved_conflict(plain, abstract)
             or superlative_conflict(plain, abstract) or gain_conflict(plain, abstract)
             or benchmark_conflict(claim, abstract, own_names)
             or earlier_conflict(plain, best, abstract, _led_by(claim, own_names))
