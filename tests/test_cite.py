@@ -608,6 +608,9 @@ def test_a_short_reply_on_what_papers_do_without_is_backed_by_their_own_sentence
         assert out.text is not None and any("training-free" in s for s in out.support[2]), said
     # said of every paper, citing one; or of a paper that trains; or more than what they do without
     assert verifier.check("No, none of the papers need training [2].", shown, Verification()).text is None
+    # after a reply word too ("Yes, the papers study reward hacking in RLHF and propose fixes [3]", ICML 2026)
+    assert verifier.check("Yes, the papers are training-free [2].", shown, Verification()).text is None
+    assert verifier.check("Yes, SpecFlow is training-free [2].", shown, Verification()).text is not None
     assert verifier.check("Neither needs training [1][2].", _shown(verifier, (lite, "CLIP Tricks You"),
                                                                    (trained, "Learned Token Pruning")),
                           Verification()).text is None

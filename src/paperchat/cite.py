@@ -132,7 +132,10 @@ _PRONOUN = re.compile(r"^\s+(?:(?:this|the) (?:paper|work|study|article|method|a
                       r"(?=\s+(?:[a-z]+s|can|could|may|might|will|would|must|should)\b)", re.I)
 # "Both papers …", "The results of both papers show …", "All three methods …": a claim about several papers;
 # "The papers on sparse attention report … up to 2.75× … [1]" too (over ICML 2026: one paper's figure, said of four)
-_SEVERAL = re.compile(r"^\W*(?:(?:however|moreover|similarly|likewise|overall|in addition),?\s+)?(?:both\b|(?:the|all)\s+"
+# (after a reply word: "Yes, the papers study reward hacking in RLHF and propose fixes [3]", ICML 2026, and "No, none of
+# the papers need training [2]", said of every paper shown)
+_SEVERAL = re.compile(r"^\W*(?:(?:yes|no),?\s+)?(?:(?:however|moreover|similarly|likewise|overall|in addition),?\s+)?"
+                      r"(?:both\b|neither\b|none\s+of\s+(?:them|these|those)\b|(?:none\s+of\s+)?(?:the|all)\s+"
                       r"(?:(?:two|three|four|five)\s+)?(?:papers|works|methods|approaches|studies)\b|"
                       # "Recent papers have made diffusion language models decode … 17× faster [1]"
                       r"(?:recent|several|many|most|some|other|these)\s+(?:papers|works|studies)\b|each\s+"
@@ -143,10 +146,7 @@ _SEVERAL = re.compile(r"^\W*(?:(?:however|moreover|similarly|likewise|overall|in
                       # "PEARL and self-speculative decoding are both methods for …", "they both use …"
                       # ("… are both high-quality and close to …" is no claim about papers)
                       r"|\b(?:are|were)\s+both\s+(?:[\w-]+\s+){0,2}?(?:methods|approaches|papers|works|frameworks|"
-                      r"techniques|algorithms|studies)\b|\bthey\s+both\b|\bboth\s+of\s+(?:them|these|the\s+papers)\b"
-                      # "No, none of the papers need training [2]" (ICML 2026): said of every paper shown
-                      r"|^\W*(?:(?:yes|no),?\s+)?(?:neither\b|none\s+of\s+(?:them|these|those|the\s+(?:(?:two|three|four|five)"
-                      r"\s+)?(?:papers|works|methods|approaches|studies))\b)",
+                      r"techniques|algorithms|studies)\b|\bthey\s+both\b|\bboth\s+of\s+(?:them|these|the\s+papers)\b",
                       re.I)
 # "The normalizing flow papers demonstrate …": the clause is about the papers its words describe
 _DESCRIBED = re.compile(r"^\W*(?:(?:however|moreover|similarly|likewise|overall|in contrast|meanwhile),?\s+)?"
