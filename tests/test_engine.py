@@ -273,6 +273,33 @@ def test_a_yes_or_no_its_own_words_contradict_is_left_out(reply: str, question: 
     assert A.unsaid_reply(reply, question) == (shown or reply)
 
 
+def test_a_yes_before_a_copied_opening_on_the_field_is_left_out() -> None:
+    """Over ICLR 2026, "Do they work on unseen generators?" after AI-generated-image detectors was answered "Yes,
+    Semantic Visual Anomaly Detection …: The rapid advancement of AI-generated content …", the abstract's opening on
+    the field: true, and no answer to the question."""
+    from paperchat.schema import Paper, Source
+
+    opening = ("The rapid advancement of AI-generated content (AIGC) has enabled the synthesis of visually convincing "
+               "images; however, many such outputs exhibit subtle semantic anomalies.")
+    said = "We build AnomReason, a benchmark of semantic anomalies with reasoning annotations."
+    paper = Paper("a", "Semantic Visual Anomaly Detection and Reasoning in AI-Generated Images",
+                  f"{opening} {said}", "ICLR", 2026)
+    source = Source(1, paper, "Semantic Visual Anomaly Detection and Reasoning in…", [opening, said])
+    source.roles = ["background", "method"]
+    asked = "Do they work on unseen generators?"
+    reply = f"Yes, Semantic Visual Anomaly Detection and Reasoning in…: {opening} [1]"
+    assert A.reply_to_opening(reply, asked, [source]) == reply[len("Yes, "):]
+    assert A.reply_to_opening(f"Yes, {opening} [1]", asked, [source]) == f"{opening} [1]"
+    # a reply in words of its own, on a sentence that is no opening on the field, to no yes/no question, or a title
+    # that opens with "No", keeps its first word
+    for kept in ("Yes, it detects anomalies in images from unseen generators [1].", f"Yes, {said} [1]"):
+        assert A.reply_to_opening(kept, asked, [source]) == kept
+    assert A.reply_to_opening(f"Yes, {opening} [1]", "What data do they use?", [source]) == f"Yes, {opening} [1]"
+    assert A.reply_to_opening(f"No Free Lunch: {opening} [1]", asked, [source]) == f"No Free Lunch: {opening} [1]"
+    source.roles = ["method", "method"]
+    assert A.reply_to_opening(f"Yes, {opening} [1]", asked, [source]) == f"Yes, {opening} [1]"
+
+
 def test_the_stream_judges_a_contradicted_reply_without_its_yes(settings, seed_index) -> None:
     answer = _engine(settings, seed_index, "Yes, FaPS does not need extra training data [1].").answer(
         "Does FaPS need extra training data?")

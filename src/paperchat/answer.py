@@ -785,6 +785,7 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
         for sentence in split_sentences(text, titles):
             sentence = unframed(sentence)
             sentence = unsaid_reply(sentence, asked) if asked else sentence
+            sentence = reply_to_opening(sentence, asked, sources) if asked else sentence
             if echoes and not (result.sentences or result.withheld or copying) and _AS_CELL.match(sentence):
                 copying.append(sentence)
             if left_out(sentence):
@@ -1103,6 +1104,28 @@ def unsaid_reply(sentence: str, asked: str) -> str:
         if wanted and not any(held_at_stem(w, said) for w in wanted):
             contradicts.add("unsaid")
     return f"{m.group(1)}{rest[:1].upper()}{rest[1:]}" if contradicts and rest else sentence
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+", strip_markers(text).lower())
+
+
+def reply_to_opening(sentence: str, asked: str, sources: Sequence[Source]) -> str:
+    """The sentence without its "Yes"/"No" when what follows (past a paper's label and a colon) is a shown abstract's
+    opening sentence, which the role head calls background: "Do they work on unseen generators?" (ICLR 2026, after
+    AI-generated-image detectors) was answered "Yes, Semantic Visual Anomaly Detection …: The rapid advancement of
+    AI-generated content (AIGC) has enabled the synthesis of visually convincing images; …", true of the field and
+    no answer. Only to a yes/no question, and a reply word set off by a comma or stop ("No Free Lunch: …" is a title)."""
+    m = _REPLY_WORD.match(sentence)
+    if not m or not _ASKS_YES_NO.match(asked) or not re.match(r"\s*[,.;:!]", sentence[m.end(2):]):
+        return sentence
+    rest = sentence[m.end():]
+    said = _words(rest.split(": ", 1)[1] if ": " in rest[:200] else rest)
+    for source in sources:
+        opening = _words(source.sentences[0]) if source.sentences else []
+        if opening and source.roles[:1] == ["background"] and said[:len(opening)] == opening:
+            return f"{m.group(1)}{rest[:1].upper()}{rest[1:]}"
+    return sentence
 
 
 def takes_a_side(sentence: str, question: str, asked: str = "") -> bool:
