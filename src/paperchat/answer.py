@@ -1103,10 +1103,15 @@ def unsaid_reply(sentence: str, asked: str) -> str:
         said = set(tokenize(rest)) | set(tokenize(joined(rest)))
         if wanted and not any(held_at_stem(w, said) for w in wanted):
             contradicts.add("unsaid")
-    return f"{m.group(1)}{rest[:1].upper()}{rest[1:]}" if contradicts and rest else sentence
+    return _without_reply(m, rest) if contradicts and rest else sentence
 
 
-def _words(text: str) -> list[str]:
+def _without_reply(m: re.Match[str], rest: str) -> str:
+    """The sentence `_REPLY_WORD` matched (`m`) without its reply word: its leading markers, then `rest` capitalised."""
+    return f"{m.group(1)}{rest[:1].upper()}{rest[1:]}"
+
+
+def _plain_words(text: str) -> list[str]:
     return re.findall(r"[a-z0-9]+", strip_markers(text).lower())
 
 
@@ -1120,11 +1125,11 @@ def reply_to_opening(sentence: str, asked: str, sources: Sequence[Source]) -> st
     if not m or not _ASKS_YES_NO.match(asked) or not re.match(r"\s*[,.;:!]", sentence[m.end(2):]):
         return sentence
     rest = sentence[m.end():]
-    said = _words(rest.split(": ", 1)[1] if ": " in rest[:200] else rest)
+    said = _plain_words(rest.split(": ", 1)[1] if ": " in rest[:200] else rest)
     for source in sources:
-        opening = _words(source.sentences[0]) if source.sentences else []
+        opening = _plain_words(source.sentences[0]) if source.sentences else []
         if opening and source.roles[:1] == ["background"] and said[:len(opening)] == opening:
-            return f"{m.group(1)}{rest[:1].upper()}{rest[1:]}"
+            return _without_reply(m, rest)
     return sentence
 
 

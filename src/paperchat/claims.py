@@ -1348,8 +1348,9 @@ def many_conflict(claim: str, abstract: str) -> str:
     ICLR 2026 "How many sampling steps do they use?" after diffusion super-resolution papers kept that of OFTSR, "a
     novel flow-based framework for one-step image super-resolution", whose abstract says the numerous steps of "these
     methods" it improves on."""
-    for m in _MANY.finditer(claim):
-        own = [x for x in sentences(abstract) if not of_earlier_work(x)]
+    found = list(_MANY.finditer(claim))
+    own = [x for x in sentences(abstract) if not of_earlier_work(x)] if found else []
+    for m in found:
         unit = m.group("what")[:-2] if m.group("what").lower().endswith("sses") else m.group("what")[:-1]
         one = _one_of(unit)
         # "… can also refine with multi-step sampling", "4-step", "a few sampling steps": more than one said too
