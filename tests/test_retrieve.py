@@ -1749,3 +1749,23 @@ def test_a_named_paper_no_abstract_writes_is_said_to_be_missing(tmp_path, settin
     assert r.unheld("Compare d3LLM and PEARL.", d3llm) == ""  # written, by the other paper: one of two topics
     assert _unused("dParallel", "d3LLM", nowhere=True) == \
         "No paper in this collection uses the word “dParallel”. What the abstract of d3LLM says:"
+
+
+def test_a_thing_built_to_do_what_the_question_asks_does_not_do_it(seed_index, settings) -> None:
+    """Over ICLR 2026 "Which papers design proteins with generative models?" tabled VenusX, "the first benchmark
+    designed to assess protein representation learning": it designs no protein. The question's own verb, said as a
+    participle of what a thing is built for ("designed to", "designed specifically for"), holds nothing of the
+    question; a paper that designs, or a verb the question does not ask with, still does."""
+    paper = next(iter(seed_index.snapshot().papers.values()))
+    r = Retriever(seed_index, settings.retrieval)
+    question = "Which papers design proteins with generative models?"
+    venus = replace(paper, title="VenusX", roles=[], abstract="This study introduces VenusX, the first benchmark designed "
+                    "to assess protein representation learning.")
+    tailored = replace(paper, title="A benchmark", roles=[], abstract="A benchmark of protein models, designed "
+                       "specifically for fine-grained annotation.")
+    designs = replace(paper, title="A designer", roles=[], abstract="We design protein sequences with a diffusion model.")
+    terms = {"design", "protein"}
+    assert r.coverage(question, venus, terms) < r.coverage(question, designs, terms) == 1.0
+    assert r.coverage(question, tailored, terms) == r.coverage(question, venus, terms)
+    assert r.coverage("Which papers study proteins?", venus, terms) == 1.0  # "design" is no verb it asks with
+    assert retrieve._unbuilt("A model trained to rank proteins.", {"design"}) == "A model trained to rank proteins."

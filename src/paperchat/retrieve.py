@@ -727,15 +727,16 @@ class Retriever:
         spared = {w: tokenize(w.split("-")[0]) for w in wholes if _SPARING.fullmatch(w)}
         idf = {**idf, **{w: idf.get(first[0], idf.get(w, unseen)) for w, first in spared.items() if len(first) == 1}}
         spelled = {a: forms for a, forms in self.spelled_out(query).items() if a in terms}
+        built = {t for w in _asked_verbs(query) for t in tokenize(w, query=True)} & terms
         if (result_weight < 1.0 or background_weight < 1.0) and len(said := sentences(paper.abstract)) == len(paper.roles):
-            weight = dict.fromkeys(_held_terms(paper.title, wholes, spelled), 1.0)
+            weight = dict.fromkeys(_held_terms(paper.title, wholes, spelled, built), 1.0)
             for sentence, role in zip(said, paper.roles, strict=True):
-                for t in _held_terms(sentence, wholes, spelled):
+                for t in _held_terms(sentence, wholes, spelled, built):
                     w = (result_weight if t not in outcome_terms() else 1.0) if role == "result" else (
                         background_weight if role == "background" else 1.0)
                     weight[t] = max(weight.get(t, 0.0), w)
         else:
-            weight = dict.fromkeys(_held_terms(f"{paper.title}. {paper.abstract}", wholes, spelled), 1.0)
+            weight = dict.fromkeys(_held_terms(f"{paper.title}. {paper.abstract}", wholes, spelled, built), 1.0)
         for t in terms.union(*(t for items in groups for t in items)) & kin_terms().keys():
             weight[t] = max(weight.get(k, 0.0) for k in kin_terms()[t])  # "mitigates" holds "reduce"
         hyphenated = self.hyphenated()
@@ -924,11 +925,28 @@ def _says_all(paper: Paper, terms: set[str], spelled: dict[str, list[re.Pattern[
     return any(terms <= _held_terms(part, wholes, spelled) for part in [paper.title, *sentences(paper.abstract)])
 
 
-def _held_terms(text: str, wholes: Iterable[str], spelled: dict[str, list[re.Pattern[str]]] | None = None) -> set[str]:
+def _held_terms(text: str, wholes: Iterable[str], spelled: dict[str, list[re.Pattern[str]]] | None = None,
+                built: set[str] | None = None) -> set[str]:
     """The terms of `text`, those of the hyphenated `wholes` it says another way (`_side_by_side`), and the acronyms
-    of `spelled` (`Retriever.spelled_out`) it spells out."""
+    of `spelled` (`Retriever.spelled_out`) it spells out; not the `built` verbs said of what a thing is for
+    (`_unbuilt`)."""
+    text = _unbuilt(text, built or set())
     return (set(tokenize(text)) | _side_by_side(text, wholes)
             | {a for a, forms in (spelled or {}).items() if any(f.search(text) for f in forms)})
+
+
+# a participle said of what a thing is for ("a benchmark designed to assess protein representation learning"): the
+# paper built the thing, it does not do what the verb says to anything the question names
+_BUILT_FOR = re.compile(r"\b([a-z]+ed)(?=\s+(?:[a-z]+ly\s+)?(?:to|for)\b)", re.I)
+
+
+def _unbuilt(text: str, verbs: set[str]) -> str:
+    """`text` without the participles of `verbs` (the question's asked verbs) said of what a thing is built to do
+    or for: over ICLR 2026 "Which papers design proteins with generative models?" had tabled VenusX, "the first
+    benchmark designed to assess protein representation learning", which designs no protein."""
+    if not verbs:
+        return text
+    return _BUILT_FOR.sub(lambda m: "" if set(tokenize(m.group(1))) & verbs else m.group(0), text)
 
 
 # the verb a question asks for papers with, and those "or"/"and" join to it: "Which papers prune or merge tokens …?"
