@@ -271,7 +271,11 @@ def test_an_abstract_written_without_spaces_after_its_periods_fills_every_column
     ("What data do they use?", True), ("Which datasets are they evaluated on?", True),
     ("Compare the machine unlearning papers: how do they evaluate forgetting?", True),
     ("Compare the papers on time series and temporal data.", False),  # a topic, not a question about data
-    ("Which papers protect data privacy?", False)])
+    ("Which papers protect data privacy?", False),
+    # the verb a question asks for papers with: over ICLR 2026 "Which papers evaluate LLMs as judges?" had a Data
+    # column that took TrustJudge's and TIR-Judge's numbers from their Result cells
+    ("Which papers evaluate LLMs as judges?", False), ("Which papers evaluate on ImageNet?", True),
+    ("Which papers evaluate LLM judges, and on which benchmarks?", True)])
 def test_a_data_column_when_the_question_asks_what_data(question: str, data: bool) -> None:
     assert ("Data" in T.columns_for(question)) is data
 

@@ -204,8 +204,16 @@ def points_to_code(sentence: str) -> bool:
     return bool(_POINTER.search(sentence))
 
 
+# "evaluate" as the verb a question asks for papers with names their topic, not what they are tested on: "Which papers
+# evaluate LLMs as judges?" over ICLR 2026 had a Data column that took TrustJudge's and TIR-Judge's numbers from
+# their Result cells; "Which papers evaluate on ImageNet?" still asks for data
+_EVALUATING = re.compile(r"\b(?:papers?|works?|studies|methods?)\s+(?:that\s+|which\s+)?evaluat\w*\b(?!\s+(?:on|across|using)\b)",
+                         re.I)
+
+
 def columns_for(question: str) -> list[str]:
-    return list(COLUMNS) + ([DATA] if question and _ASKS_DATA.search(question) else [])
+    asks = question and _ASKS_DATA.search(_EVALUATING.sub(" ", question))
+    return list(COLUMNS) + ([DATA] if asks else [])
 
 
 # where a sentence that names its data goes on to say what was found: "Extensive experiments on … benchmarks
