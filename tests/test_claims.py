@@ -416,6 +416,23 @@ def test_they_said_in_earlier_works_words_is_said_of_earlier_work() -> None:
                                 "super-resolution.", OFTSR)
 
 
+PROMECD = ("Real-world data is rarely clean; it is plagued by severe class imbalance and label corruption. Current "
+           "solutions lean heavily on black-box meta-learning to re-weight samples. However, this paradigm introduces a "
+           "fatal circular dependency: it relies on pristine, balanced validation sets to guide the optimization, which "
+           "are essentially non-existent in the wild. We propose ProMeCD, a self-referential framework that breaks this "
+           "dependency. Crucially, ProMeCD is fully white-box and validation-free.")
+
+
+def test_this_paradigm_after_a_however_is_earlier_work() -> None:
+    """Over ICML 2026, "Do any of them need a clean validation set?" after label-noise papers was told "ProMeCD relies
+    on pristine, balanced validation sets to guide the optimization", the words of the paradigm ProMeCD breaks with."""
+    support = PROMECD.split(". ")[2]
+    assert earlier_conflict("relies on pristine, balanced validation sets to guide the optimization", support, PROMECD,
+                            name_led=True)
+    assert not earlier_conflict("is fully white-box and validation-free", PROMECD.split(". ")[-1], PROMECD,
+                                name_led=True)
+
+
 @pytest.mark.parametrize(("said", "free"), [
     # the reply to "Do any of them need training?" (ICML 2026): "none of the papers" is whose need is denied
     ("No, none of the papers need training.", {"train"}),

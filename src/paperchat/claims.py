@@ -1769,8 +1769,13 @@ _EXAMPLED = re.compile(r"^\W*(?:[\w-]+\s+){0,4}?(?:[Mm]ethods|[Aa]pproaches|[Tt]
                        r"(?:[A-Z0-9][\w./+-]*(?:,?\s+(?:and\s+|or\s+)?)?)+(?P<rest>[^,;:]*)")
 # … or, after a "however", whose subject is the work the sentence before spoke of ("However, their
 # prohibitively slow inference due to a large number of denoising steps limits …", of Flow Matching models)
-_THEIRS = re.compile(r"^\W*(?:however|yet|but|unfortunately|nevertheless|still)\b,?\s+(?P<det>their|these|such|they|those)\b"
-                     r"(?P<rest>[^,;:]*)", re.I)
+# … or "this paradigm" (of the 43 sentences over ICLR and ICML 2026 opening "However, this …" without "we"/"our", those
+# nouns read, each speaks of the work the sentence before it described: ProMeCD's "However, this paradigm introduces a
+# fatal circular dependency: it relies on pristine, balanced validation sets …" had been said of ProMeCD, which is
+# "validation-free")
+_THEIRS = re.compile(r"^\W*(?:however|yet|but|unfortunately|nevertheless|still)\b,?\s+(?P<det>their|these|such|they|those|"
+                     r"th(?:is|at)\s+(?:paradigm|strategy|reliance|process|assumption|approach|practice|methodology|design|"
+                     r"pipeline|formulation|route|line\s+of\s+(?:work|research)))\b(?P<rest>[^,;:]*)", re.I)
 _NOT_VERB = re.compile(r"(?:have|has|had|been|are|is|was|were|also|still|only|[a-z]+ly)$", re.I)
 _BEFORE_VERB = frozenset(("in", "on", "for", "of", "with", "from", "to", "at", "by", "the", "a", "an"))  # "… in RAG focus"
 COPIED = 0.8  # a claim with this share of its terms in an earlier-work sentence restates it
