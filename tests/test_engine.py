@@ -268,7 +268,13 @@ def test_a_yes_or_no_that_echoes_the_question_is_checked_and_its_withholding_sai
     # over ICLR 2026, after watermarking papers: a reply on earlier work says nothing of these papers
     ("Yes, most existing watermarking methods require access to the decoding process [1].",
      "Do any of them need access to the model weights?",
-     "Most existing watermarking methods require access to the decoding process [1].")])
+     "Most existing watermarking methods require access to the decoding process [1]."),
+    # over ICLR 2026, after causal-discovery papers: a yes that names one of the three things asked ("assumption")
+    ("Yes, TCD-Arena demonstrates robustness profiles for 27 distinct assumption violations [1].",
+     "Do they assume no hidden confounders?",
+     "TCD-Arena demonstrates robustness profiles for 27 distinct assumption violations [1]."),
+    ("Yes, TCD-Arena assumes there are no hidden confounders [1].", "Do they assume no hidden confounders?", None),
+    ("Yes, VecMol uses the QM9 benchmark [1].", "Do any of them use QM9 benchmarks?", None)])
 def test_a_yes_or_no_its_own_words_contradict_is_left_out(reply: str, question: str, shown: str | None) -> None:
     assert A.unsaid_reply(reply, question) == (shown or reply)
 

@@ -1092,7 +1092,9 @@ def unsaid_reply(sentence: str, asked: str) -> str:
     else:
         contradicts = {t for t in asked_without(asked) if does_without(t, without)}
     # "Are any of them robust to paraphrasing attacks?" "Yes, papers detect AI-generated text by …": a yes to
-    # whether some paper has a property, whose own words name no part of it, says nothing of it
+    # whether some paper has a property, whose own words name no part of it, says nothing of it; nor one that names
+    # less than half of it ("Do they assume no hidden confounders?" "Yes, TCD-Arena demonstrates robustness profiles
+    # for 27 distinct assumption violations", ICLR 2026: "assumption" of the three)
     # "Do any of them need access to the model weights?" "Yes, most existing watermarking methods require access to the
     # decoding process, …" (ICLR 2026, ICW's background sentence): a reply of earlier work is none about these papers
     if of_earlier_work(rest):
@@ -1101,7 +1103,7 @@ def unsaid_reply(sentence: str, asked: str) -> str:
     if m.group(2).lower() == "yes" and any_of:
         wanted = set(tokenize(asked[any_of.end():], query=True)) - asking_terms() - NEEDING - STOPWORDS
         said = set(tokenize(rest)) | set(tokenize(joined(rest)))
-        if wanted and not any(held_at_stem(w, said) for w in wanted):
+        if wanted and 2 * sum(held_at_stem(w, said) for w in wanted) < len(wanted):
             contradicts.add("unsaid")
     return _without_reply(m, rest) if contradicts and rest else sentence
 
