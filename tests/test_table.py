@@ -274,8 +274,10 @@ def test_an_abstract_written_without_spaces_after_its_periods_fills_every_column
     ("Which papers protect data privacy?", False),
     # the verb a question asks for papers with: over ICLR 2026 "Which papers evaluate LLMs as judges?" had a Data
     # column that took TrustJudge's and TIR-Judge's numbers from their Result cells
-    ("Which papers evaluate LLMs as judges?", False), ("Which papers evaluate on ImageNet?", True),
-    ("Which papers evaluate LLM judges, and on which benchmarks?", True)])
+    ("Which papers evaluate LLMs as judges?", False), ("Which papers do dataset distillation?", False),
+    ("Which datasets do the dataset pruning papers use?", True), ("Do the dataset distillation papers share datasets?", True), ("Which papers evaluate on ImageNet?", True),
+    ("Which papers evaluate LLM judges, and on which benchmarks?", True),
+    ("Compare the papers that evaluate LLM judges.", False), ("How do papers evaluate hallucination?", True)])
 def test_a_data_column_when_the_question_asks_what_data(question: str, data: bool) -> None:
     assert ("Data" in T.columns_for(question)) is data
 

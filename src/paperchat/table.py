@@ -42,8 +42,9 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "Approach": ("method",),
     "Result": ("result",),
 }
-# the question asks what the papers use or are tested on; "temporal data" or "data privacy" is a topic
-_ASKS_DATA = re.compile(r"\b(?:datasets?|benchmarks?|corpus|corpora|evaluat\w*|tested on|(?:what|which)\s+(?:kinds? of\s+|"
+# the question asks what the papers use or are tested on; "temporal data" or "data privacy" is a topic, and so is
+# "dataset distillation" ("Which papers do dataset distillation?" over ICML 2026 had a Data column of method sentences)
+_ASKS_DATA = re.compile(r"\b(?:datasets?(?!\s+[a-z]+(?:tion|sion|ing|ment)\b)|benchmarks?|corpus|corpora|evaluat\w*|tested on|(?:what|which)\s+(?:kinds? of\s+|"
                         r"[\w-]+\s+)?data|data\s+(?:do|does|did)\b)", re.I)
 # … and a sentence that names such data: "the influence of specific data" names none
 # (or a benchmark by its name: "… by +12.6 and +14.1 absolute points on LongBench-v2 and ZeroSCROLLS", qTTT's one
@@ -206,9 +207,9 @@ def points_to_code(sentence: str) -> bool:
 
 # "evaluate" as the verb a question asks for papers with names their topic, not what they are tested on: "Which papers
 # evaluate LLMs as judges?" over ICLR 2026 had a Data column that took TrustJudge's and TIR-Judge's numbers from
-# their Result cells; "Which papers evaluate on ImageNet?" still asks for data
-_EVALUATING = re.compile(r"\b(?:papers?|works?|studies|methods?)\s+(?:that\s+|which\s+)?evaluat\w*\b(?!\s+(?:on|across|using)\b)",
-                         re.I)
+# their Result cells; "Which papers evaluate on ImageNet?" and "How do papers evaluate hallucination …?" still ask for data
+_EVALUATING = re.compile(r"(?:^\W*(?:which|what)\s+|\b(?=\w+\s+(?:that|which)\s))(?:papers?|works?|studies|methods?)\s+"
+                         r"(?:that\s+|which\s+)?evaluat\w*\b(?!\s+(?:on|across|using)\b)", re.I)
 
 
 def columns_for(question: str) -> list[str]:
