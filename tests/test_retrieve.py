@@ -1303,6 +1303,12 @@ def test_a_paper_holds_a_topic_made_precise_after_a_comma_by_the_topic_or_by_an_
     ("WideSearch: Benchmarking Agentic Broad Info-Seeking", "benchmark"),
     ("CLARC: C/C++ Benchmark for Robust Code Search", "benchmark"),
     ("CoopEval: Benchmarking Cooperation-Sustaining Mechanisms and LLM Agents in Social Dilemmas", "benchmark"),
+    # "Benchmarking" after words that say how (ICLR 2026: RobotArena had been a row of "Which papers propose
+    # vision-language-action models for robots?"); not after "for … and" or "of"
+    ("RobotArena $\\infty$: Unlimited Robot Benchmarking via Real-to-Sim Translation", "benchmark"),
+    ("AMemGym: Interactive Memory Benchmarking for Assistants in Long-Horizon Conversations", "benchmark"),
+    ("RoboCasa365: A Large-Scale Simulation Framework for Training and Benchmarking Generalist Robots", "method"),
+    ("TrustGen: A Platform of Dynamic Benchmarking on the Trustworthiness of Generative Foundation Models", "method"),
     ("Position: The Term “Machine Unlearning” Is Overused in LLMs", "position"),
     ("Graph Transformers: A Survey of Architectures", "survey"),
     # a benchmark beside a method, a dataset as a topic, a benchmark as a word inside a method's title

@@ -34,7 +34,11 @@ _SURVEY = re.compile(r"(?:^|:\s*|\b(?:a|an)\s+(?:[\w-]+\s+){0,3})survey\b|\bsurv
 # the head of a noun phrase: the benchmark itself, not "dataset distillation" or "a benchmark and framework"
 _HEAD = r"(?:bench(?:mark)?s?|datasets?|test-?beds?|suites?|corpus|corpora)"
 _AFTER = r"(?=\s*(?:$|[,.;:?!(]|for\b|of\b|on\b|to\b|in\b|with\b|from\b|that\b|via\b|towards?\b))"
-_SUBTITLE = re.compile(rf"[:?]\s*(?:benchmarking\b(?!\s+and\b)|(?:(?:a|an|the)\s+)?(?:[\w$^{{}}./+-]+\s+){{0,6}}?{_HEAD}{_AFTER})",
+# "Benchmarking" heads the subtitle after words that say how ("RobotArena ∞: Unlimited Robot Benchmarking via
+# Real-to-Sim Translation", "AMemGym: Interactive Memory Benchmarking for …"), not after "for"/"and" ("… Framework for
+# Training and Benchmarking Generalist Robots") or "of" ("A Platform of Dynamic Benchmarking")
+_HOW = r"(?:(?!(?:and|or|for|of|to|with|in|on|via|from|a|an|the)\b)[A-Za-z][\w-]*\s+){0,3}?"
+_SUBTITLE = re.compile(rf"[:?]\s*(?:{_HOW}benchmarking\b(?!\s+and\b)|(?:(?:a|an|the)\s+)?(?:[\w$^{{}}./+-]+\s+){{0,6}}?{_HEAD}{_AFTER})",
                        re.I)
 _LEAD = re.compile(rf"^[^:]*?(?:\w*bench\b|\b{_HEAD}{_AFTER})[^:]*:", re.I)
 _OPENS = re.compile(rf"^\s*(?:benchmarking\b|(?:a|an)\s+(?:[\w-]+\s+){{0,4}}?{_HEAD}{_AFTER})", re.I)
