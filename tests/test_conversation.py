@@ -674,9 +674,12 @@ def test_a_question_whose_subject_points_back_is_about_those_papers(settings, se
     from paperchat import conversation as C
 
     for subject in ("Do they need access to source data?", "How many decoding steps does it need on GSM8K?",
-                    "How well do they handle long sequences of images?", "Is it robust to removal attacks?"):
+                    "How well do they handle long sequences of images?", "Is it robust to removal attacks?",
+                    # over ICML 2026, after dataset-distillation papers: answered over three papers on other things
+                    "How many images per class do they use?", "Which benchmarks for long video generation do they use?"):
         assert C._SUBJECT.match(subject), subject
     for own in ("Which papers use diffusion for planning, and do they need demonstrations?",
+                "Which papers use diffusion and do they need demonstrations?",
                 "Are there papers on watermarking?"):
         assert not C._SUBJECT.match(own), own
     assert C.picks("Which achieves the highest compression ratio?")
@@ -1158,6 +1161,12 @@ def test_a_count_no_number_of_the_abstract_gives_is_said_to_be_missing(settings,
     assert not states_count("converged Mixture-of-Experts (MoE) models through two dimensions: layer copying and "
                             "noisy expert duplication", "experts")
     assert states_count("Our model routes each token to 8 experts in each of 4 layers.", "experts")
+    # one thing per another (ICML 2026, after dataset-distillation papers): "never says how many images per" had cut
+    # the question short, and ImageNet-100 had been read as a count of images
+    assert counted("How many images per class do they use?") == "images per class"
+    assert states_count("We distill 10 images per class.", "images per class")
+    assert not states_count("Experiments on CIFAR-10/100 and Tiny-ImageNet show gains.", "images per class")
+    assert not states_count("It stores 10 images. Each class is small per design.", "images per class")
     assert not states_count("tool planning tasks on 4 benchmarks", "tasks")
     # over ICLR 2026 "How many tasks do they have?" after software-engineering agent benchmarks said no abstract gives
     # it: PwP's count stands five words before "tasks", qualities between (a hyphen parts two)

@@ -408,8 +408,10 @@ def asked_for(question: str) -> str:
 
 # "How many tasks does the second one have?": a count of something, stated only where a number stands
 # near that word in the abstract ("a benchmark of 1,200 tasks", "decoding steps from 256 to 24")
-_COUNT_ASKED = re.compile(r"\bhow many\s+(?:fewer\s+|more\s+|different\s+|distinct\s+)?([A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)?)",
-                          re.I)
+# the words counted: one or two, or a count of one per another ("How many images per class do they use?" had been told an
+# abstract "never says how many images per")
+_COUNT_ASKED = re.compile(r"\bhow many\s+(?:fewer\s+|more\s+|different\s+|distinct\s+)?([A-Za-z][\w-]*(?:\s+per\s+[A-Za-z][\w-]*|"
+                          r"\s+(?!per\b)[A-Za-z][\w-]*)?)", re.I)
 _COUNT_WORD = re.compile(r"^(?:\d[\d,.]*[kKmM]?|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|"
                          r"forty|fifty|hundreds?|thousands?|millions?|dozens?)$", re.I)
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
@@ -449,7 +451,12 @@ def states_count(text: str, words: str) -> bool:
     benchmarks was told none of the abstracts says, PwP's "a benchmark of 15 existing and new software-engineering
     tasks" among them)? A number joined to a word by a hyphen is the number beside it: over ICML 2026 "What does
     NanoQuant do and how many bits does it use?" was told its abstract "never says how many bits", though it says
-    "binary (1-bit)" and "sub-1-bit"."""
+    "binary (1-bit)" and "sub-1-bit". A count of one thing per another ("images per class") is read of the first,
+    with "per" the other beside it: ImageNet-100 counts no images per class."""
+    words, per, unit = words.partition(" per ")
+    if per:
+        each = re.compile(rf"\bper[\s-]+(?:[\w-]+\s+)?{re.escape(unit[:4])}", re.I)
+        return any(states_count(part, words) and each.search(part) for part in sentences(text))
     want = _counted_terms(words)
     said = [part for word in re.findall(r"[\w.,-]*\w", text)
             for part in (word.split("-") if "-" in word and re.search(r"\d", word) else [word]) if part]

@@ -77,8 +77,12 @@ _FOR_ONE = re.compile(r"^\W*which(?:\s+one|\s+of\s+(?:them|these|those)|\s+(?:pa
 _OWN_REFERENT = re.compile(r"\b(?:papers|methods|approaches|works|models|studies)\b.*\b(?:they|them|their)\b|"
                            r"\b(?:paper|method|approach|work|model|study)\b.*\b(?:it|its)\b", re.I)
 # "Do they need access to source data?", "How many decoding steps does it need on GSM8K?": the pronoun is
-# the question's subject, so the question is about the papers it points at however many words it has
-_SUBJECT = re.compile(r"^\W*(?:(?:how|what|why|which|when|where)\s+(?:[\w-]+\s+){0,3}?)?(?:do|does|did|is|are|was|"
+# the question's subject, so the question is about the papers it points at however many words it has, and however many
+# come before it ("How many images per class do they use?" after dataset-distillation papers, over ICML 2026, had been
+# a new search, answered over three papers on other things), unless those name papers of their own ("Which papers use
+# diffusion and do they …?"), which three words before it do not ("Which methods does it use?")
+_SUBJECT = re.compile(r"^\W*(?:(?:how|what|why|which|when|where)\s+(?:(?:[\w-]+\s+){0,3}?|"
+                      r"(?:(?!(?:papers?|works?|studies|methods|approaches)\b)[\w-]+\s+){4,5}?))?(?:do|does|did|is|are|was|"
                       r"were|can|could|will|would|should|has|have)\s+(?:they|it)\b", re.I)
 _ASKED_OF = re.compile(r"\b(?:papers?|methods?|approach(?:es)?|works?|models?|stud(?:y|ies))\s+(?:does|do|did|is|are|"
                        r"was|were|can|could|will|would|should|has|have)\s+(?:it|they)\b", re.I)
