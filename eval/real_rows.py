@@ -60,7 +60,14 @@ that session's rule for a bound on a count (retrieve.Retriever.relevant, claims.
 the papers a word search found (a quantization paper writing a width of 2 bits or less, binary or ternary). On: a
 paper that quantizes an LLM's weights at 2 bits or less (ternary, binary, sub-1-bit, "2.4 bits" beside 2-bit
 models); off: 4-bit methods, activations, gradients or the KV cache, and "low-bit" with no width. They too measure
-the change more than they test it. A judgment is strict about the question's verb: a paper that analyses unlearning is not one that "proposes unlearning methods".
+the change more than they test it. n, 12 (six over each corpus) written at the start of the session after
+ed37008 as the first turns of conversations, and judged on the rows of ed37008, before that session's changes, of
+which only n7 ("design proteins") was read to make one (the question's verb as a participle, "a benchmark designed to
+assess protein …", is no design; its rows then lost VenusX); n7's known papers add one found by a word search
+("Shrinking Proteins with Diffusion"), the others' only the rows judged. RNA design is not protein design (n7); a
+distillation or personalization method is no text-to-image alignment (n11), nor a theory of how context length acts
+an extension of it (n12); a study of when memorization sets in studies memorization, one of a "non-memorization
+regime" does not (n5). A judgment is strict about the question's verb: a paper that analyses unlearning is not one that "proposes unlearning methods".
 """
 
 from __future__ import annotations
