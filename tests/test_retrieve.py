@@ -1601,6 +1601,12 @@ def test_a_paper_that_spells_out_an_acronym_holds_it(tmp_path, settings, embedde
     assert r.coverage(question, papers["p"], {"prune", "llm"}) == 1.0
     assert r.coverage(question, papers["q"], {"prune", "llm"}) < 1.0
     assert r.coverage("Which papers prune large models?", papers["p"], {"prune", "llm"}) < 1.0  # not asked so
+    # … nor without its "large" ("Sycophancy Towards Researchers …", over ICML 2026, writes "language models": no row
+    # for "Which papers study sycophancy in LLMs?"); a long form of two words keeps both
+    lm = replace(papers["p"], abstract="We prune language models without retraining them.")
+    assert r.coverage(question, lm, {"prune", "llm"}) == 1.0
+    assert retrieve._scaled_down("large language model") == ["large language model", "language model"]
+    assert retrieve._scaled_down("large model") == ["large model"]
 
 
 def test_a_word_written_with_or_without_its_hyphen_is_one_term(tmp_path, settings, embedder) -> None:

@@ -223,7 +223,8 @@ class Retriever:
         approaches that prune the network without any retraining" are for "large vision and language models": it
         never writes "LLM"."""
         forms = self.long_forms()
-        return {a: [long_form_pattern(f) for f in forms[a]] for a in written_acronyms(query) if a in forms}
+        return {a: [long_form_pattern(g) for f in forms[a] for g in _scaled_down(f)]
+                for a in written_acronyms(query) if a in forms}
 
     def long_forms(self) -> dict[str, list[str]]:
         """Each acronym the abstracts spell out, with the long forms that make up at least LONG_FORM_SHARE of its
@@ -957,6 +958,14 @@ _ASKED_VERB = re.compile(r"\b(?:papers?|works?|studies|methods?|approaches)\s+(?
 def _asked_verbs(query: str) -> list[str]:
     return [w for m in _ASKED_VERB.finditer(query) for w in [m.group(1), *re.findall(r"[\w-]+", m.group(2))]
             if w.lower() not in ("or", "and")]
+
+
+def _scaled_down(form: str) -> list[str]:
+    """A long form, and without its "large" ("large language model": "language model" too): over ICML 2026 "Which
+    papers study sycophancy in LLMs?" had given no row to "Sycophancy Towards Researchers Drives Performative
+    Misalignment", on "language models", beside two that write "LLMs"."""
+    words = form.split()
+    return [form, " ".join(words[1:])] if len(words) >= 3 and words[0].lower() == "large" else [form]
 
 
 def _held_whole(terms: Iterable[str], idf: dict[str, float]) -> list[str]:
