@@ -798,6 +798,15 @@ def test_which_of_them_is_fastest_reads_every_paper_shown_and_sets_them_in_order
            "memory reduction.")
     assert largest_figure("memory", [tri]) == (1, 10.7, 0)
     assert largest_figure("speed", [tri]) == (1, 2.5, 0)
+    # figures that go on from a part naming only their measure ("Which of them is fastest?" after video-generation
+    # papers, over ICML 2026, had said Video-SVD states no speed figure); not from one naming two measures, nor a bare
+    # figure after a part with figures of its own ("50% pruning … (Qwen3: 54%→15%)" is no speedup)
+    svd = ("Video-SVD achieves significant end-to-end speedup while maintaining high visual quality, reaching 1.92× on "
+           "HunyuanVideo, 1.75× on Wan2.1-1.3B, and 1.99× on Wan2.1-14B.")
+    assert largest_figure("speed", [svd]) == (1, 1.99, 0)
+    assert largest_figure("speed", [svd.replace("high visual quality", "memory")]) is None
+    assert largest_figure("speed", ["Cores deliver 2× throughput but demand 50% pruning, a ratio that collapses "
+                                    "accuracy: 54%→15%."]) == (1, 2.0, 0)
     ahn = "AHNs reduce inference FLOPs by 40.5% and memory cache by 74.0%."  # "and" parts a figure from a word
     assert largest_figure("memory", [ahn]) == (0, 74.0, 0)
     # a factor in words (ICLR 2026: MotionStream had been left out of "Which one is the fastest?", Flow Caching's 6.7×

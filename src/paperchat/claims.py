@@ -685,10 +685,12 @@ def _nearest_kinds(text: str) -> list[tuple[Number, set[str]]]:
     2.11× end-to-end speedup" 2.11× to speed; "retaining 92% of CLIP's inference speed" to retention."""
     out: list[tuple[Number, set[str]]] = []
     last: dict[str, set[str]] = {}  # the kinds of the part before's last figure, by unit
+    named_only_next = False  # … or of the measure a part named without a figure, which a list of figures goes on from
     for part in re.split(r"[,;:]\s", text):  # "1,312" is one number
         words = [(m.start(), m.end(), kinds) for m in re.finditer(r"[\w-]+", part)
                  if (kinds := _measured(set(tokenize(m.group(0)))))]
-        before, last = last, {}
+        before, last, named_only = last, {}, named_only_next
+        named_only_next = False
         placed = [(n, a, b) for n, a, b in sorted(_placed_numbers(part) + _magnitudes(part), key=lambda p: p[1])
                   if any(ch.isdigit() for ch in part[a:b]) or _MAGNITUDE.fullmatch(part[a:b])]
         for n, a, b in placed:
@@ -702,12 +704,20 @@ def _nearest_kinds(text: str) -> list[tuple[Number, set[str]]]:
             if n[1] in ("×", "%") and (own := _measure_after(part, b, words)) is not None:
                 near = (0, own)
             kinds = set(near[1]) if near else set()
-            if not kinds and _FIGURE_GOES_ON.match(part):
+            if not kinds and (_FIGURE_GOES_ON.match(part) or named_only and _LIST_GOES_ON.match(part)):
                 # "achieves up to 22.58× speedup without any performance drop, and up to 57.51× when combined with
                 # KV-Cache" (ICML 2026): a figure its part names no measure of, after "and", is of the one before's
                 kinds = set(before.get(n[1], set()))
             out.append((n, kinds))
             last[n[1]] = kinds
+        named = set().union(*(kinds for _, _, kinds in words)) if words else set()
+        if not placed and len(named) == 1:
+            # "achieves significant end-to-end speedup while maintaining high visual quality, reaching 1.92× on
+            # HunyuanVideo, 1.75× on …" (Video-SVD, ICML 2026, had been said to state no speed figure): a part that
+            # names one measure and no figure is what the figures going on after it measure
+            last, named_only_next = {"×": named, "%": named}, True
+        elif named_only and placed:
+            named_only_next = True  # "…, reaching 1.92× on HunyuanVideo, 1.75× on …, and 1.79× on …"
     return out
 
 
@@ -730,6 +740,7 @@ _NOT_BETWEEN = re.compile(r"\d|\b(?:and|or|but|while|whereas|with|without|by|of|
 # a part of a sentence that goes on with another figure of the same measure: "…, and up to 57.51× when …"
 _FIGURE_GOES_ON = re.compile(r"\s*(?:and|or|while|rising\s+to|reaching)\s+(?:(?:up\s+to|by|of|as\s+much\s+as|over|"
                              r"nearly|about|around)\s+)?\**\d", re.I)
+_LIST_GOES_ON = re.compile(r"\s*\**\d")  # "…, 1.75× on Wan2.1-1.3B": after a part that named only its measure
 
 
 NEAREST_CHARS = 60  # how far a figure's measure word may be written from it
