@@ -261,6 +261,13 @@ def test_do_any_of_them_picks_as_which_of_them_does(settings, seed_index) -> Non
     none = engine.answer("Are any of them about antibodies?", history)
     assert none.text.startswith("*None of these abstracts uses the word “antibodies”. What they say:*")
     assert set(none.answered) == set(history[0].answered)
+    # and the model is not asked: over ICLR 2026 "Do any of them reduce communication cost?" after routing papers
+    # had its "In short" on what two of them propose, no word of it on communication
+    from .conftest import ScriptedChat
+
+    model = ScriptedChat("NoisePrints embeds watermarks in the initial noise [1].")
+    none = Engine(settings, seed_index, model).answer("Are any of them about antibodies?", history)
+    assert not model.prompts and "In short" not in none.text and none.text.startswith("*None of these abstracts")
     # "diffusion" is in most of the seeds, too many to be a comparison's topic, but it still picks among three
     noiseprints = next(pid for pid, p in engine.papers().items() if p.title.startswith("NoisePrints"))
     assert noiseprints in history[0].answered and len(history[0].answered) >= 2

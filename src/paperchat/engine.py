@@ -166,7 +166,10 @@ class Engine:
             ev.text = f"*{plan.note}*\n\n{ev.text}"
         clock.mark("first_token_s")
         yield Event("token", text=ev.text + "\n")
-        synthesis = Synthesis() if ranked else (yield from self._synthesise(plan, ev, clock))
+        # nor when none of the papers a follow-up picks among uses its words: "Do any of them reduce communication
+        # cost?" after mixture-of-experts routing papers (ICLR 2026), none writing "communication", had the model's
+        # "In short: … quantifies the impact of components …, while LD-MoLE proposes a learnable dynamic routing …"
+        synthesis = Synthesis() if ranked or plan.unheld else (yield from self._synthesise(plan, ev, clock))
         clock.mark("total_s")
         yield Event("answer", answer=A.assemble(plan, ev, synthesis, clock.marks, self.model_name))
 
@@ -332,7 +335,7 @@ class Engine:
                 about = conversation.picked_phrase(asked) if pick == "holding" and not chosen and not venue else ""
                 missing = self._retriever.unmentioned(about, found.hits) if about else ""
                 if missing:  # say so, as a matter of words ("about vision": image compression is, in other words)
-                    plan.note = _unused(missing)
+                    plan.note, plan.unheld = _unused(missing), True
                     found.relevant = {h.paper.paper_id for h in found.hits}
             rare = "" if plan.reading != "fresh" or plan.note else self._retriever.unheld(
                 plan.query, [h for h in found.hits if h.paper.paper_id in found.relevant])

@@ -154,6 +154,7 @@ class Plan:
     note: str = ""  # said before the answer: a venue or year the collection lacks
     retrieved: Retrieved | None = None  # already retrieved while reading the conversation
     seen: frozenset[str] = frozenset()  # sentences quoted just before, not to quote again ("Tell me more")
+    unheld: bool = False  # none of the papers a follow-up picks among uses its words: the note and quotes answer it
 
 
 @dataclass
