@@ -277,7 +277,10 @@ def test_an_abstract_written_without_spaces_after_its_periods_fills_every_column
     ("Which papers evaluate LLMs as judges?", False), ("Which papers do dataset distillation?", False),
     ("Which datasets do the dataset pruning papers use?", True), ("Do the dataset distillation papers share datasets?", True), ("Which papers evaluate on ImageNet?", True),
     ("Which papers evaluate LLM judges, and on which benchmarks?", True),
-    ("Compare the papers that evaluate LLM judges.", False), ("How do papers evaluate hallucination?", True)])
+    ("Compare the papers that evaluate LLM judges.", False), ("How do papers evaluate hallucination?", True),
+    ("Which papers detect data contamination in LLM benchmarks?", False),
+    ("Which papers study the bias of datasets?", False), ("In which benchmarks do they test?", True),
+    ("Which papers propose benchmarks for LLM agents?", True)])
 def test_a_data_column_when_the_question_asks_what_data(question: str, data: bool) -> None:
     assert ("Data" in T.columns_for(question)) is data
 

@@ -212,8 +212,13 @@ _EVALUATING = re.compile(r"(?:^\W*(?:which|what)\s+|\b(?=\w+\s+(?:that|which)\s)
                          r"(?:that\s+|which\s+)?evaluat\w*\b(?!\s+(?:on|across|using)\b)", re.I)
 
 
+# … and data named as what a topic is in or of ("Which papers detect data contamination in LLM benchmarks?", ICLR 2026,
+# had a Data column, one of its cells a sentence on "training data" naming none)
+_DATA_AS_TOPIC = re.compile(r"\b(?:in|of)\s+(?!(?:which|what)\b)(?:[\w-]+\s+){0,2}?(?:benchmarks?|datasets?)\b", re.I)
+
+
 def columns_for(question: str) -> list[str]:
-    asks = question and _ASKS_DATA.search(_EVALUATING.sub(" ", question))
+    asks = question and _ASKS_DATA.search(_DATA_AS_TOPIC.sub(" ", _EVALUATING.sub(" ", question)))
     return list(COLUMNS) + ([DATA] if asks else [])
 
 
