@@ -252,6 +252,8 @@ def test_do_any_of_them_picks_as_which_of_them_does(settings, seed_index) -> Non
         == picks("Does any of them cover images?") == "holding"
     assert picks("Do any of them need no labels?") == "without"
     assert picked_phrase("Do any of these papers use RL?") == "RL"
+    # over ICLR 2026 the note read "None of these abstracts uses the words “help … extrapolation”"
+    assert picked_phrase("Do any of them help length extrapolation?") == "length extrapolation"
     # over the seeds, "Does either use classifier guidance?" after the two unlearning papers was no pick, and the
     # model's reply ran out of tokens; "Do any of them need retraining?" was told none uses "need retraining"
     assert picks("Does either use classifier guidance?") == picks("Is either of them lossless?") == "holding"

@@ -180,6 +180,9 @@ _ABOUT_VERBS = frozenset((
     # "Which of them run in real time?" (over ICLR 2026, after autoregressive video papers, one of them "Real-Time …",
     # was told none of them uses the word "run")
     "run", "runs", "operate", "operates", "perform", "performs", "achieve", "achieves", "support", "supports",
+    # "Do any of them help length extrapolation?" (ICLR 2026, after positional-encoding papers) was told none of them
+    # uses the words "help … extrapolation"
+    "help", "helps",
 ))  # the words between "which of them" and what it asks about ("… is about antibodies")
 
 
