@@ -1076,6 +1076,19 @@ def test_a_coined_name_spelled_out_is_no_evidence_for_what_the_sentence_says() -
                  "Regret-based Preference Optimization admits a closed-form policy update [1]."):
         out = verifier.check(said, repo, Verification())
         assert out.text, (said, out.reason)
+    # nor do words the abstract says only of the approaches before it (ICML 2026, to "Do any of them run in real
+    # time?": "Yes, Hierarchical Diffusion-Flow (HDFlow) runs in real time [2]", backed by the sentence coining it)
+    abstract = ("Generative models have shown promise in generating behavior plans. While these approaches have achieved "
+                "promising results, they struggle with the computational demands of real-time execution, due to their "
+                "iterative denoising process. In this work, we introduce Hierarchical Diffusion-Flow (HDFlow), a novel "
+                "hierarchical planning framework that leverages diffusion and rectified flow models. We evaluate "
+                "HDFlow on four furniture assembly tasks, where it outperforms state-of-the-art methods.")
+    hdflow = [Source(1, _paper("h", "HDFlow: Hierarchical Diffusion-Flow Planning", abstract), "HDFlow")]
+    verifier.prepare(hdflow)
+    assert not verifier.check("Yes, Hierarchical Diffusion-Flow (HDFlow) runs in real-time execution [1].", hdflow,
+                              Verification()).text
+    said = "Hierarchical Diffusion-Flow (HDFlow) outperforms state-of-the-art methods on furniture assembly tasks [1]."
+    assert verifier.check(said, hdflow, Verification()).text
 
 
 def test_a_fault_of_earlier_work_said_of_the_paper_is_withheld(verifier) -> None:

@@ -423,6 +423,16 @@ PROMECD = ("Real-world data is rarely clean; it is plagued by severe class imbal
            "dependency. Crucially, ProMeCD is fully white-box and validation-free.")
 
 
+def test_while_these_approaches_is_earlier_work() -> None:
+    from paperchat.claims import of_earlier_work
+
+    assert of_earlier_work("While these approaches have achieved promising results, they often lack a principled "
+                           "framework and struggle with the computational demands of real-time execution.")
+    assert of_earlier_work("Although these methods reduce computational overhead, they lose information.")
+    assert not of_earlier_work("While these methods find a shared basis, we grow ours with the ranks.")  # "we"
+    assert not of_earlier_work("While training is costly, HDFlow runs fast.")
+
+
 def test_this_paradigm_after_a_however_is_earlier_work() -> None:
     """Over ICML 2026, "Do any of them need a clean validation set?" after label-noise papers was told "ProMeCD relies
     on pristine, balanced validation sets to guide the optimization", the words of the paradigm ProMeCD breaks with."""

@@ -1794,6 +1794,12 @@ _EXAMPLED = re.compile(r"^\W*(?:[\w-]+\s+){0,4}?(?:[Mm]ethods|[Aa]pproaches|[Tt]
 _THEIRS = re.compile(r"^\W*(?:however|yet|but|unfortunately|nevertheless|still)\b,?\s+(?P<det>their|these|such|they|those|"
                      r"th(?:is|at)\s+(?:paradigm|strategy|reliance|process|assumption|approach|practice|methodology|design|"
                      r"pipeline|formulation|route|line\s+of\s+(?:work|research)))\b(?P<rest>[^,;:]*)", re.I)
+# … or, conceding it, whose subject is the work the sentence before spoke of ("While these approaches have achieved
+# promising results, they often lack …": of the 25 such sentences over ICLR and ICML 2026 without "we"/"our", each
+# speaks of earlier work)
+_THESE_CONCEDED = re.compile(r"^\W*(?:while|although|though|despite)\s+(?P<det>these|such|those)\s+(?:[\w-]+\s+){0,2}?"
+                             r"(?:approaches|methods|models|works|techniques|systems|frameworks|efforts|advances|"
+                             r"solutions|strategies)\b(?P<rest>[^,;:]*)", re.I)
 _NOT_VERB = re.compile(r"(?:have|has|had|been|are|is|was|were|also|still|only|[a-z]+ly)$", re.I)
 _BEFORE_VERB = frozenset(("in", "on", "for", "of", "with", "from", "to", "at", "by", "the", "a", "an"))  # "… in RAG focus"
 COPIED = 0.8  # a claim with this share of its terms in an earlier-work sentence restates it
@@ -1810,7 +1816,7 @@ def _stem(word: str) -> str:
 
 def of_earlier_work(sentence: str) -> re.Match[str] | None:
     """The match of a sentence whose subject is earlier work and that does not speak of the paper."""
-    m = _EARLIER_WORK.match(sentence) or _EXAMPLED.match(sentence) or _THEIRS.match(sentence)
+    m = _EARLIER_WORK.match(sentence) or _EXAMPLED.match(sentence) or _THEIRS.match(sentence) or _THESE_CONCEDED.match(sentence)
     return m if m and not _WE.search(sentence) else None
 
 
@@ -1830,7 +1836,7 @@ def earlier_conflict(claim: str, support: str, abstract: str, name_led: bool = F
     post-hoc attention reshaping")."""
     m = of_earlier_work(support)
     # "their slow inference …": a noun follows, no verb to read
-    noun_first = m is not None and m.re is _THEIRS and m.group("det").lower() != "they"
+    noun_first = m is not None and m.re in (_THEIRS, _THESE_CONCEDED) and m.group("det").lower() != "they"
     words = [] if not m or noun_first else re.findall(r"[A-Za-z][\w-]*", m.group("rest"))
     # "Existing watermarking methods in RAG focus solely on textual knowledge": past a preposition and a name
     verb = next((w for w in words[:6] if not _NOT_VERB.match(w) and w.lower() not in _BEFORE_VERB
