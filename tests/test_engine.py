@@ -845,3 +845,15 @@ def test_a_sentence_of_titles_alone_is_left_out(settings, seed_index) -> None:
     answer = _engine(settings, seed_index, reply).answer("Compare PEARL and self-speculative decoding.")
     said = re.split(r"(?:In short|How they differ):\*\*", answer.text)[-1]
     assert "adapts the draft length" in said and "Adaptive Draft Length" not in said, said
+
+
+def test_they_differ_backed_by_one_paper_is_withheld(settings, seed_index) -> None:
+    """Over ICLR 2026, to "Do any of them need retraining for each task?" after diffusion inverse-problem papers, the
+    model's "They differ in their approach to enforcing measurement consistency …" was kept with [1] alone and shown as
+    "Noise-Adaptive Diffusion Sampling … differ in their approach …": a difference one paper cannot back."""
+    alone = _engine(settings, seed_index, "They differ in how PEARL adapts the draft length of speculative decoding [1].")
+    answer = alone.answer(QUESTION)
+    assert A.DIFFERS_ALONE in answer.verification.dropped_reasons
+    assert "differ in how PEARL" not in answer.text
+    kept = _engine(settings, seed_index, "PEARL adapts the draft length of speculative decoding [1].").answer(QUESTION)
+    assert A.DIFFERS_ALONE not in kept.verification.dropped_reasons

@@ -663,6 +663,9 @@ def _shown_cells(row: Row) -> list[tuple[str, Cell]]:
     return [(k, c) for k, c in held if k not in PROMPT_LEAVES_OUT] or held
 
 
+# "They differ in …": a difference, which one paper alone cannot back
+_THEY_DIFFER = re.compile(r"^\W*(?:They|Their)\b[^.;:]*?\b(?:differ|differs|differences?|different)\b")
+DIFFERS_ALONE = "it says how papers differ, but only one paper backs it"
 _OPENING_PRONOUN = re.compile(r"^(It|Its|They|Their)\b(?!\s+(?:is|was)\s+(?:not\s+)?(?:clear|unclear|possible|known)\b)")
 
 
@@ -794,11 +797,24 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
             listed = len(result.report.dropped_reasons)
             checked = verifier.check(sentence, sources, result.report, frame)
             checked = shown_as_judged(checked, sentence)
+            checked = differing_alone(checked, sentence)
             if checked.text:
                 yield keep(checked)
             else:
                 result.withheld.append(checked)
                 yield from holding_part(sentence, len(result.report.dropped_reasons) > listed)
+
+    def differing_alone(checked: Checked, sentence: str) -> Checked:
+        """"They differ in …" backed by one paper alone is withheld: over ICLR 2026, to "Do any of them need retraining
+        for each task?" after diffusion inverse-problem papers, the model's "They differ in their approach to enforcing
+        measurement consistency …" was kept with [1] and shown as "Noise-Adaptive Diffusion Sampling … differ in …"."""
+        if not checked.text or not _THEY_DIFFER.match(checked.text) or len(set(checked.cited)) >= 2:
+            return checked
+        result.report.unsupported += 1
+        result.report.uncited_unsupported += not checked.cited
+        result.report.dropped_sentences.append(sentence)
+        result.report.dropped_reasons.append(DIFFERS_ALONE)
+        return Checked(None, checked.cited, checked.support, DIFFERS_ALONE, said=sentence)
 
     def shown_as_judged(checked: Checked, sentence: str) -> Checked:
         """The sentence as it will read (`_named_once`) judged too, when that differs: the model's "[3] VenusX: A
