@@ -810,11 +810,15 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
         measurement consistency …" was kept with [1] and shown as "Noise-Adaptive Diffusion Sampling … differ in …"."""
         if not checked.text or not _THEY_DIFFER.match(checked.text) or len(set(checked.cited)) >= 2:
             return checked
+        return withhold(checked, sentence, checked.support, DIFFERS_ALONE)
+
+    def withhold(checked: Checked, sentence: str, support: dict[int, list[str]], reason: str) -> Checked:
+        """`checked`, which had verified, withheld after all for `reason`, and counted so."""
         result.report.unsupported += 1
         result.report.uncited_unsupported += not checked.cited
         result.report.dropped_sentences.append(sentence)
-        result.report.dropped_reasons.append(DIFFERS_ALONE)
-        return Checked(None, checked.cited, checked.support, DIFFERS_ALONE, said=sentence)
+        result.report.dropped_reasons.append(reason)
+        return Checked(None, checked.cited, support, reason, said=sentence)
 
     def shown_as_judged(checked: Checked, sentence: str) -> Checked:
         """The sentence as it will read (`_named_once`) judged too, when that differs: the model's "[3] VenusX: A
@@ -825,11 +829,7 @@ def verified_stream(model: ChatModel, messages: list[dict[str, str]], max_tokens
         again = verifier.check(reads, sources, Verification(), frame)
         if again.text:
             return checked
-        result.report.unsupported += 1
-        result.report.uncited_unsupported += not checked.cited
-        result.report.dropped_sentences.append(sentence)
-        result.report.dropped_reasons.append(again.reason)
-        return Checked(None, checked.cited, again.support, again.reason, said=sentence)
+        return withhold(checked, sentence, again.support, again.reason)
 
     def keep(checked: Checked) -> str:
         kept = [c.text for c in result.sentences if c.text]
