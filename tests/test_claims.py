@@ -1158,3 +1158,21 @@ def test_a_factor_written_before_its_number_is_a_factor() -> None:
     said = "Our approach achieves an average speedup of 2.3 on KernelBench for SYCL."
     assert numbers(said) == [(2.3, "×", 1)] and largest_figure("speed", [said]) == (1, 2.3, 0)
     assert numbers("a speedup of 30% over the baseline") == [(30.0, "%", 0)]
+
+
+MERGETUNE = ("Fine-tuning vision-language models often leads to catastrophic forgetting. A challenge is that the vanilla "
+             "LMC constraint requires data replay from the pretraining task. We approximate this constraint for the "
+             "zero-shot model via a second-order surrogate, eliminating the need for large-scale data replay.")
+
+
+@pytest.mark.parametrize(("claim", "ok"), [
+    # over ICLR 2026, to "Do any of them need replay data?": "it does need replay data" of MergeTune had been kept
+    ("MergeTune needs replay data", False),
+    ("MergeTune does need replay data", False),
+    ("MergeTune eliminates the need for large-scale data replay", True),
+    ("MergeTune avoids large-scale data replay", True),
+    ("MergeTune approximates the constraint via a second-order surrogate", True),
+])
+def test_eliminating_the_need_for_a_thing_denies_needing_it(claim: str, ok: bool) -> None:
+    support = MERGETUNE.split(". ")[-1]
+    assert (polarity_conflict(claim, support, MERGETUNE) == "") is ok

@@ -47,7 +47,10 @@ _SCALE = {"k": 1e3, "K": 1e3, "M": 1e6, "B": 1e9}
 _NEGATION = re.compile(
     r"\b(?:not(?!\s+only)|no(?!\s+longer\s+only)|never|none|neither|nor|without|cannot|can't|won't|doesn't|don't|didn't|isn't|aren't|"
     r"wasn't|weren't|fails? to|failed to|unable|inability|incapable|impossible|lacks?|lacking|free of|"
-    r"rather than|instead of|contrary to|unlike)\b|n't\b",
+    r"rather than|instead of|contrary to|unlike|"
+    # "eliminating the need for large-scale data replay" (MergeTune, ICLR 2026)
+    r"(?:eliminat|remov|obviat|circumvent|bypass)\w*\s+(?:the\s+|any\s+)?(?:need|requirement|reliance|dependence|"
+    r"dependency)\s+(?:for|of|on))\b|n't\b",
     re.I,
 )
 _PAIRS = [
@@ -1111,6 +1114,7 @@ def polarity_conflict(claim: str, support: str, abstract: str = "") -> str:
     free_said = frees - {w.lower() for w in _FREE.findall(abstract or support)}
     free_stated = {w.lower() for w in _FREE.findall(support)} - frees
     said, stated = negations(claim) + len(free_said), negations(support) + len(free_stated)
+    said += int(said < stated and bool(_AVOIDS.search(claim)))  # "avoids data replay" of "eliminating the need for …"
     if said > stated:  # "dParallel introduces a training-free paradigm" against "a novel training strategy"
         return CLAIM_NEGATES
     # a dropped negation's terms, not those of one the claim keeps ("grokking is not an inherent failure mode"
@@ -1188,18 +1192,29 @@ _WE = re.compile(rf"\b(?:{_WE_WORDS})\b", re.I)
 _SELF = re.compile(rf"\b(?:{_WE_WORDS}|it|its)\b", re.I)
 
 
+_DEGREE_WORDS = frozenset(("large-scale", "small-scale", "additional", "extra", "any", "explicit", "costly", "expensive",
+                           "further", "separate", "dedicated", "the", "a", "an"))
+# a claim that itself says a thing is done without, in a verb of its own ("MergeTune avoids data replay")
+_AVOIDS = re.compile(r"\b(?:avoid|eliminat|remov|obviat|circumvent|bypass|dispens|forgo|skip)\w*", re.I)
+
+
 def _denies(claim: str, sentence: str) -> bool:
     """Does a sentence of the abstract about the paper itself ("we", "our", "it") deny what the
     claim states, wherever it is (the closest sentence to "The Halton scheduler requires
     retraining" may be another): the claim holds the first two terms a negation governs ("does
     not require retraining": "require", "retraining"; a negation of one term, "without
     permutation", is too little to go on), and the sentence does not also affirm them."""
-    if not _SELF.search(sentence):  # "Existing estimators … lack statistical consistency" is about others
+    if not _SELF.search(sentence) or _AVOIDS.search(claim):  # "Existing estimators … lack …" is about others
         return False
     held, affirmed = set(tokenize(claim)), _affirmed_terms(sentence)
     against = _set_against(claim)
     for m in _NEGATION.finditer(sentence):
-        governed = tokenize(" ".join(sentence[m.end():].split()[:4]))[:2]
+        # past a word of scale or degree: "eliminating the need for large-scale data replay" denies "needs replay
+        # data" (MergeTune, ICLR 2026, to "Do any of them need replay data?": "it does need replay data" was kept)
+        words = sentence[m.end():].split()
+        while words and words[0].lower() in _DEGREE_WORDS:
+            words = words[1:]
+        governed = tokenize(" ".join(words[:4]))[:2]
         # what the claim sets its paper against is not what it says the paper does: "… surpasses cosine
         # similarity-based methods" is not denied by "Unlike cosine similarity, … entropy directly quantifies …"
         # (a verbatim clause of that abstract, over ICLR 2026, had been withheld as negated)
