@@ -1526,6 +1526,12 @@ def test_machine_unlearning_is_unlearning_whether_or_not_a_paper_writes_machine(
     question = "Which papers study machine unlearning, and how do they differ?"
     hits = r.retrieve(question, 5).hits
     assert r.relevant(question, hits, comparative=True) == {"m0", "m1", "u0", "u1", "u2"}
+    # the whole field as the setting is no topic either: "Which papers study uncertainty estimation in deep learning?"
+    # (ICML 2026) had one paper, the one writing "deep"
+    assert retrieve._FIELD_WORD.sub("", "Which papers study uncertainty estimation in deep learning?") == (
+        "Which papers study uncertainty estimation?")
+    assert retrieve._FIELD_WORD.sub("", "Which papers propose deep learning models for weather?") == (
+        "Which papers propose deep learning models for weather?")  # a kind of model, not the field as a setting
 
 
 def test_a_bound_on_a_count_rows_the_papers_that_write_a_number_within_it(seed_index, settings) -> None:

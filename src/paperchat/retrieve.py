@@ -888,7 +888,10 @@ def _beside(query: str, term: str) -> set[str]:
 # "machine" of "machine unlearning" names the field, not a topic a paper must write: half the abstracts on it write
 # "LLM unlearning" or "unlearning" alone (22 of 46 that write "unlearning" over ICLR 2026 say "machine unlearning"),
 # and "Which papers study machine unlearning in LLMs?" had tabled the 2 of 11 that write "machine" (ICLR 2026)
-_FIELD_WORD = re.compile(r"\bmachine\s+(?=(?:un)?learn)", re.I)
+_FIELD_WORD = re.compile(r"\bmachine\s+(?=(?:un)?learn)|"
+                         # … and the whole field as a question's setting: "Which papers study uncertainty estimation in
+                         # deep learning?" (ICML 2026) had rowed one paper of some twenty, the one that writes "deep"
+                         r"\s*\b(?:in|for|across|within)\s+(?:deep|machine)\s+learning\b", re.I)
 
 # what a question puts its topic in, last before its end, a comma or "and how": "in transformers", "in continual
 # learning"; read after "of" and "for" too, it gave "Which papers propose variants of LoRA for parameter-efficient
