@@ -232,6 +232,11 @@ def test_a_negated_pick_none_of_them_fits_says_so(settings, seed_index) -> None:
     assert without_phrase("Do any of them avoid a fixed vocabulary?") == "fixed vocabulary"
     assert not asks_without("Which of them avoid mode collapse?")
     assert not asks_without("Which of them avoid overfitting to the training data?")
+    # over ICML 2026 "Do any of them remove the critic?" after GRPO variants was told none of them uses the words
+    # "remove the critic"; removing data is what unlearning does, no doing without
+    assert without_phrase("Do any of them remove the critic?") == "critic"
+    assert without_phrase("Which of them drop the reference model?") == "reference model"
+    assert not asks_without("Do any of them remove training data?")
     engine = Engine(settings, seed_index)
     _, history = _talk(engine, "Which papers use reinforcement learning, and how do they differ?")
     answer = engine.answer("Which of them do not use reinforcement learning?", history)

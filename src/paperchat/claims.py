@@ -1011,9 +1011,15 @@ _NEEDED = (r"(?:models?|training|retraining|fine-?tuning|tuning|data|labels?|ann
            r"gradients?|backpropagation|calibration|verifiers?|rewards?|retrieval|access|search|distillation|"
            # "Do any of them avoid a fixed vocabulary?" after tokenizer papers (ICLR 2026): told none uses "fixed"
            r"vocabular(?:y|ies)|tokenizers?|hyperparameters?|feedback|demonstrations?|simulators?)")
+_PART_NEEDED = r"(?:critics?|value\s+(?:models?|networks?|functions?)|reference\s+models?|teachers?|verifiers?|reward\s+models?|tokenizers?)"
 _AVOIDING = re.compile(r"\b(?:(?:avoid|eliminat|remov|bypass|forgo|skip|dispens)\w*(?:\s+with)?\s+(?:the\s+)?"
                        r"(?:need|use|reliance|dependence)\s+(?:for|of|on)|"
-                       rf"avoid\w*(?=\s+(?:(?:a|an|the|any)\s+)?(?:[\w-]+\s+){{0,2}}?{_NEEDED}\b))", re.I)
+                       rf"avoid\w*(?=\s+(?:(?:a|an|the|any)\s+)?(?:[\w-]+\s+){{0,2}}?{_NEEDED}\b)|"
+                       # "Do any of them remove the critic?" (ICML 2026, after GRPO variants: told none of them uses the
+                       # words "remove the critic"); a model or part a method may need, not data ("remove training data"
+                       # is what unlearning does)
+                       rf"(?:remov|eliminat|drop)\w*(?=\s+(?:(?:a|an|the|any)\s+)?(?:[\w-]+\s+){{0,2}}?{_PART_NEEDED}\b))",
+                       re.I)
 
 
 def _as_without(question: str) -> str:
