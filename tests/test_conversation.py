@@ -285,6 +285,26 @@ def test_do_any_of_them_picks_as_which_of_them_does(settings, seed_index) -> Non
     assert engine.answer("Does either use classifier guidance?", history).answered == [tilt]
 
 
+def test_do_any_with_no_noun_of_its_own_picks_among_the_papers_shown(settings, seed_index) -> None:
+    """Over ICLR 2026, "Are any evaluated on Atari 100k?" after a table of world-model papers was a new search,
+    answered over Octax and other Atari papers, not the two tabled ones that report Atari 100k."""
+    from paperchat.conversation import picked_phrase, picks
+
+    assert picks("Are any evaluated on Atari 100k?") == picks("Do any use diffusion models?") == "holding"
+    assert picked_phrase("Are any evaluated on Atari 100k?") == "evaluated on Atari 100k"
+    assert picks("Do any need no labels?") == "without"
+    # a noun of its own asks the collection
+    assert picks("Do any papers use diffusion models?") == picks("Are any other methods faster?") == ""
+    engine = Engine(settings, seed_index)
+    _, history = _talk(engine, "Which papers study watermarking, and how do they differ?")
+    noiseprints = next(pid for pid, p in engine.papers().items() if p.title.startswith("NoisePrints"))
+    assert noiseprints in history[0].answered and len(history[0].answered) >= 2
+    assert engine.answer("Do any use diffusion models?", history).answered == [noiseprints]
+    none = engine.answer("Are any about antibodies?", history)
+    assert none.text.startswith("*None of these abstracts uses the word “antibodies”. What they say:*")
+    assert set(none.answered) == set(history[0].answered)
+
+
 def test_a_pick_quotes_the_sentence_that_holds_what_it_picks_by(settings, seed_index) -> None:
     """Over ICML 2026, "Do any of them need training?" after hallucination-mitigation papers quoted each one's opening
     on hallucination, closest to the conversation, not "Our method is training-free" or "HaloProbe uses balanced

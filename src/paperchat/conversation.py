@@ -54,7 +54,11 @@ _WHAT_ABOUT = re.compile(r"^\W*(?:and\s+)?(?:what|how)\s+about\b", re.I)
 # "Which is more robust?" after a comparison: "which" with a verb, not a noun ("which papers"), picks among them
 _WHICH_VERB = (r"^\W*which (?:is|are|was|were|does|do|did|has|have|needs?|uses?|requires?|works?|performs?|scales?|"
                r"achieves?|gets?|gives?|reaches?|obtains?|reports?|yields?|handles?|supports?|offers?|provides?)\b")
-_SET = re.compile(_WHICH_VERB + r"|\b(?:which|what|any|all|none|both|each|one|some|many) of (?:these|those|them|the above|the two)\b|"
+# "Are any evaluated on Atari 100k?" after world-model papers (ICLR 2026) had been a new search, answered over Octax and
+# other Atari papers, beside the one tabled that reports Atari 100K: "any" opening a question with no noun of its own
+# ("Do any papers …?" asks the collection) is "any of them"
+_ANY = r"^\W*(?:are|do|does|did|is|was|were|can|could|have|has)\s+(?:any|some)\b(?!\s*(?:-|of\b|papers?\b|works?\b|stud(?:y|ies)\b|methods?\b|approach(?:es)?\b|models?\b|other\b|one\b))"
+_SET = re.compile(_WHICH_VERB + "|" + _ANY + r"|\b(?:which|what|any|all|none|both|each|one|some|many) of (?:these|those|them|the above|the two)\b|"
                   r"\bwhich ones?\b(?! of the (?:papers|collection))|"
                   r"\b(?:these|those) (?:papers|methods|works|approaches|ones)\b|\bamong (?:these|them|those)\b|"
                   # "How many tasks does each have?" after a question on web-agent benchmarks
@@ -92,7 +96,7 @@ VENUES = ("NeurIPS", "NIPS", "ICLR", "ICML", "CVPR", "ICCV", "ECCV", "ACL", "EMN
 
 
 # "which of them is about …", "which one also covers …": picks among the papers the last answer was about
-_PICKS = re.compile(_WHICH_VERB + r"|\b(?:which|what)(?: one)? of (?:these|those|them|the above|the two)\b|"
+_PICKS = re.compile(_WHICH_VERB + "|" + _ANY + r"|\b(?:which|what)(?: one)? of (?:these|those|them|the above|the two)\b|"
                     # "Do any of them use reinforcement learning?": yes for those that hold it, or none does
                     r"\b(?:do|does|did|is|are|was|were|can|could) any (?:one )?of (?:these|those|them|the above)\b|"
                     r"\b(?:do|does|did|is|was|can|could) either(?: one)?(?: of (?:these|those|them|the two))?\b|"
