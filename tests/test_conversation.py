@@ -1263,3 +1263,41 @@ def test_the_things_the_last_question_asked_about_are_the_papers_just_shown() ->
     # a word of its own, or no pointing back, is a question of its own
     assert read("How much do the small language models gain?", Filters(), [last], probe)[2] == "fresh"
     assert read("How much do small models gain?", Filters(), [last], probe)[2] == "fresh"
+
+
+def test_a_comparison_asked_without_something_rows_each_paper_on_its_topic_that_does_without(settings, embedder,
+                                                                                              tmp_path) -> None:
+    """Over ICLR 2026 "Compare continual learning methods that avoid catastrophic forgetting without replay." tabled
+    one paper: the "Exemplar-Free" one, 20th, was past the margin of the closest papers, most of which replay. A paper
+    on the whole topic that says it does without what is asked is a row wherever the search ranked it, and doing without
+    exemplars or rehearsal is doing without replay."""
+    import json
+
+    from paperchat.claims import does_without, done_without
+    from paperchat.corpus import read_paths
+    from paperchat.index import PaperIndex
+
+    assert does_without("replay", done_without("Cycle Consistency for Exemplar-Free Class-Incremental Learning. x"))
+    assert does_without("rehears", done_without("Replay-Free Continual Multimodal Learning. x"))
+    assert not does_without("replay", done_without("A training-free method for continual learning. x"))
+    replaying = ("Continual learning methods avoid catastrophic forgetting with experience replay of stored samples. "
+                 "We compare continual learning methods that replay a buffer to avoid catastrophic forgetting.")
+    records = [{"id": f"r{i}", "title": f"Replay Buffer Method {i} for Continual Learning", "venue": "ICLR", "year": 2026,
+                "abstract": replaying + f" Variant {i} keeps the buffer at {i}0 samples."} for i in range(1, 5)]
+    records += [
+        {"id": "f1", "title": "Replay-Free Continual Learning", "venue": "ICLR", "year": 2026,
+         "abstract": "Continual learning methods avoid catastrophic forgetting, and we compare continual learning "
+                     "methods. We propose a replay-free continual learning method that avoids catastrophic forgetting."},
+        {"id": "e1", "title": "Bidirectional Alignment for Exemplar-Free Class-Incremental Learning", "venue": "ICLR",
+         "year": 2026, "abstract": "Continual learning should avoid catastrophic forgetting. Two projector maps "
+                                   "trained with stop-gradient gating keep old skills on "
+                                   "standard class-incremental benchmarks, where accuracy rises by 9 points."},
+        {"id": "o1", "title": "Weather Forecasting with Graphs", "venue": "ICLR", "year": 2026,
+         "abstract": "We forecast the weather with graph networks. Forecasts improve by 12% over baselines."}]
+    corpus = tmp_path / "c.jsonl"
+    corpus.write_text("".join(json.dumps(r) + "\n" for r in records))
+    index = PaperIndex(settings, embedder)
+    index.ingest(read_paths([corpus]), progress=False)
+    answer = Engine(settings, index).answer(
+        "Compare continual learning methods that avoid catastrophic forgetting without replay.")
+    assert set(answer.answered) == {"f1", "e1"}

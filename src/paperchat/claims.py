@@ -1072,10 +1072,14 @@ def does_without(term: str, negated: set[str]) -> bool:
     ("Do any of them work without fine-tuning the LLM?" after LLM-for-graph papers, over ICLR 2026, was told none
     says so, of ReGraphT's "a training-free … framework" and GTool's "without extensive retraining")."""
     return (term in negated or (term.startswith("re") and len(term) > 5 and term[2:] in negated)
-            or (term in _TUNING and bool(negated & _TRAINING)))
+            or (term in _TUNING and bool(negated & _TRAINING)) or (term in _REHEARSAL and bool(negated & _REHEARSAL)))
 
 
 _TUNING = frozenset({"finetun", "fine-tuning"})  # as asked_without gives "fine-tuning" and "finetuning"
+# continual learning's names for keeping old data to train on again: "Compare continual learning methods that avoid
+# catastrophic forgetting without replay." (ICLR 2026) tabled nothing beside one "memory-free" method, though
+# "Exemplar-Free Class-Incremental Learning" and "Replay-Free Continual Multimodal Learning" do without it
+_REHEARSAL = frozenset(tokenize("replay rehearsal exemplar"))
 _TRAINING = frozenset(tokenize("training retraining tuning finetuning"))
 # a model kept frozen is not fine-tuned: "Operating on the outputs of a frozen LLM, GLOT first constructs …"
 _FROZEN = re.compile(r"\b(?:frozen|freez(?:e|es|ing))\b", re.I)

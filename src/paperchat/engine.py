@@ -307,7 +307,8 @@ class Engine:
                 # on topic alike wherever the search ranked them: saying so is rare, and over ICML 2026 "Which papers
                 # merge fine-tuned models without training data, …?" found "a training-free and data-free" merging
                 # method sixth and a "data-free" one ninth, past the first five, where a row needs more of the topic
-                on_topic = self._retriever.relevant(unnegated(plan.query), looked, True, k=len(looked)) & doing
+                on_topic = (self._retriever.relevant(unnegated(plan.query), looked, True, k=len(looked))
+                            | self._retriever.whole_topic(unnegated(plan.query), looked, doing)) & doing
                 if on_topic:
                     found.relevant = on_topic
                 else:

@@ -374,6 +374,20 @@ class Retriever:
             rows = meeting
         return named | rows
 
+    def whole_topic(self, query: str, hits: list[Hit], among: set[str]) -> set[str]:
+        """Of `among`, the hits that hold all of a comparative question's topic (the terms its first k hits share, as
+        `relevant` reads them) however far down the search ranked them: over ICLR 2026 "Compare continual learning
+        methods that avoid catastrophic forgetting without replay." rowed one of the three papers on continual
+        learning that say they do without replay, the other two (an "Exemplar-Free" one 20th) being past the margin
+        of the closest continual-learning papers, most of which replay."""
+        query = _FIELD_WORD.sub("", query)
+        groups = self.alternatives(query)
+        topic = self.topic_terms(query, hits[:self.settings.k]) - _in_groups(groups, query) - self.moot(query)
+        if not topic and not groups:
+            return set()
+        return {h.paper.paper_id for h in hits if h.paper.paper_id in among
+                and self.covered(query, h.paper, topic, groups, self.settings.result_only_weight) >= 1.0 - 1e-9}
+
     def _said_together(self, query: str, topic: set[str], rows: set[str], papers: dict[str, Paper]) -> set[str]:
         """Of `rows`, those that say each two words of the topic the question writes as one name of things
         (`_compounds`: "diffusion LLMs", "LLM agents") in one sentence or their title, when any does: over ICML
