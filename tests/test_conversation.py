@@ -1301,3 +1301,19 @@ def test_a_comparison_asked_without_something_rows_each_paper_on_its_topic_that_
     answer = Engine(settings, index).answer(
         "Compare continual learning methods that avoid catastrophic forgetting without replay.")
     assert set(answer.answered) == {"f1", "e1"}
+
+
+def test_a_method_named_by_what_it_is_free_of_asks_for_nothing_done_without(settings, seed_index) -> None:
+    """"How do the papers on classifier-free guidance in diffusion differ?" was read as asking for papers that use no
+    classifier, and once such papers were rowed wherever ranked, it tabled GenDA, which only uses the guidance."""
+    from paperchat.claims import asks_without, without_phrase
+    from paperchat.conversation import picks
+
+    assert not asks_without("How do the papers on classifier-free guidance in diffusion differ?")
+    assert without_phrase("Which papers do model-free reinforcement learning?") == ""
+    assert picks("Which of them use classifier-free guidance?") == "holding"
+    assert without_phrase("Which of them is training-free?") == "training"
+    assert without_phrase("Which of them are classifier-free?") == "classifier"  # a property, not the method's name
+    engine = Engine(settings, seed_index)
+    answer = engine.answer("How do the papers on classifier-free guidance in diffusion differ?")
+    assert answer.answered and all("guidance" in engine.paper(pid).title.lower() for pid in answer.answered)

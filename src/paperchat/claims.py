@@ -1022,10 +1022,17 @@ _AVOIDING = re.compile(r"\b(?:(?:avoid|eliminat|remov|bypass|forgo|skip|dispens)
                        re.I)
 
 
+# a method named by what it is free of, not a paper asked to do without it: "How do the papers on classifier-free
+# guidance in diffusion differ?" was read as asking for papers that use no classifier
+_NAMED_FREE = re.compile(r"\b(?:classifier|likelihood|model)-(?=free\s+(?:guidance|inference|reinforcement|RL\b|"
+                         r"policy|control|methods?|algorithms?|agents?))", re.I)
+
+
 def _as_without(question: str) -> str:
     """The question with what it asks a paper to avoid written as done without ("Which of them avoid a reference
-    model?": "Which of them without a reference model?"), for the readers below."""
-    return _AVOIDING.sub("without", question)
+    model?": "Which of them without a reference model?"), for the readers below; a method named by what it is free
+    of ("classifier-free guidance") asks for nothing done without."""
+    return _AVOIDING.sub("without", _NAMED_FREE.sub(lambda m: m.group(0)[:-1] + " ", question))
 
 
 def asked_without(question: str) -> set[str]:
@@ -1063,7 +1070,8 @@ def unnegated(question: str) -> str:
 def asks_without(question: str) -> bool:
     """Does the question ask for something done without ("needs no training", "training-free", "avoids a reward
     model")?"""
-    return bool(negations(_as_without(question)) or _FREE.search(question))
+    question = _as_without(question)
+    return bool(negations(question) or _FREE.search(question))
 
 
 def does_without(term: str, negated: set[str]) -> bool:
