@@ -67,7 +67,17 @@ assess protein …", is no design; its rows then lost VenusX); n7's known papers
 ("Shrinking Proteins with Diffusion"), the others' only the rows judged. RNA design is not protein design (n7); a
 distillation or personalization method is no text-to-image alignment (n11), nor a theory of how context length acts
 an extension of it (n12); a study of when memorization sets in studies memorization, one of a "non-memorization
-regime" does not (n5). A judgment is strict about the question's verb: a paper that analyses unlearning is not one that "proposes unlearning methods".
+regime" does not (n5). o, 20 (ten over each corpus) written at the start of the session after 49e739f as the first
+turns of conversations, and judged on the rows of 49e739f and of that session's changes, read together: only o16
+("without replay", one paper and no table at 49e739f, three rows after) was read to make a rule. Papers a word search
+found are added to the known ones of o1 (RoPE variants and architectures that write "length extrapolation" or "length
+generalization" as what they improve), o10 (two training-free sparse-attention methods for video diffusion
+transformers), o16 (an exemplar-free and a replay-free method); the others' are only the rows judged. A theory of
+length generalization is no improvement of it (o1); a federated method for heterogeneous clients counts whatever
+its aim (o3); DNA or RNA design is no protein design, protein inverse folding is (o11); a study that evaluates
+foundation models builds none (o15: ICLR 2026 has no paper building one for forecasting, so o15's known set is
+empty); early stopping of sampled paths is no early exit (o20). A judgment is strict about the question's verb: a
+paper that analyses unlearning is not one that "proposes unlearning methods".
 """
 
 from __future__ import annotations
