@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from paperchat.conversation import missing_venue, next_turn
@@ -422,6 +424,16 @@ def test_a_pick_none_of_them_mentions_says_so_and_answers_over_them_all(settings
     assert set(answer.answered) == set(history[0].answered)
     assert engine._retriever.unwritten("rewire the watermark", hits) == {"rewir"}
     assert engine._retriever.unwritten("Which of them use watermarks?", hits) == set()
+    # Over ICLR 2026, "Which of them report designability?" after protein-design papers quoted two that "design" RNA or
+    # DNA: a property in -ability is held where it, or its -able form, is written, not its verb ("remove")
+    assert any("remov" in f"{h.paper.title} {h.paper.abstract}".lower() for h in hits)
+    assert engine._retriever.unwritten("Which of them report removability?", hits) == {"remov"}
+    answer = engine.answer("Which of them report removability?", history)
+    assert answer.text.startswith("*None of these abstracts uses the word “removability”. What they say:*")
+    removable = [replace(h, paper=replace(h.paper, abstract=h.paper.abstract + " The mark is removable."))
+                  for h in hits]
+    assert engine._retriever.unwritten("Which of them report removability?", removable) == set()
+    assert engine._retriever.unwritten("Which of them report scalability?", hits) == set()  # "scalabl": its own word
 
 
 def test_an_acronym_inside_a_word_or_a_plural_is_mentioned(settings, seed_index) -> None:

@@ -564,10 +564,17 @@ class Retriever:
         writes "rewir", had quoted the three that say "graph" most. A pick by such a term picks none (`holding`)."""
         idf = self._idf()
         terms = {t for t in set(tokenize(phrase, query=True)) - asking_terms() if len(t) >= 4 and t not in idf}
-        if not terms:
+        # a property named in -ability that reads as the verb it comes from ("designability" as "design") is written
+        # only as itself or its -able form: "Which of them report designability?" after protein-design papers (ICLR
+        # 2026) quoted two that "design" RNA or DNA, and the model's "… proposes that diffusion models can be used for
+        # protein design" was kept
+        properties = {said[0]: m.group(0).lower()[:len(m.group(1)) + 2] for m in _PROPERTY.finditer(phrase)
+                      if len(said := tokenize(m.group(0), query=True)) == 1 and not re.search(r"[ai]bl$", said[0])}
+        if not terms and not properties:
             return set()
         texts = [re.sub(r"[\s-]+", "", f"{h.paper.title} {h.paper.abstract}".lower()) for h in hits]
-        return {t for t in terms if not any(t.replace("-", "") in text for text in texts)}
+        return ({t for t in terms if not any(t.replace("-", "") in text for text in texts)}
+                | {t for t, written in properties.items() if not any(written in text for text in texts)})
 
     def doing_without(self, question: str, hits: list[Hit]) -> set[str] | None:
         """The hits that say they do without what a negated pick asks about ("Which of them needs
@@ -805,6 +812,10 @@ class Retriever:
 # evaluated on GEOM-Drugs?", over ICLR 2026 after molecule-generation papers none of which names it, quoted two of them
 # and said nothing
 _CAPITALS = re.compile(r"(?<![\w-])[A-Z][A-Z0-9]{2,}(?:-(?:[A-Z][A-Za-z0-9]*|[0-9][A-Za-z0-9]*))*(?![\w-])")
+
+
+# a noun of a property in -ability / -ibility: its stem ("design" of "designability") and suffix
+_PROPERTY = re.compile(r"\b([A-Za-z]+?)(?:ability|ibility)\b", re.I)
 
 
 def _words_for(text: str, terms: set[str]) -> str:
