@@ -1024,7 +1024,7 @@ _AVOIDING = re.compile(r"\b(?:(?:avoid|eliminat|remov|bypass|forgo|skip|dispens)
 
 # a method named by what it is free of, not a paper asked to do without it: "How do the papers on classifier-free
 # guidance in diffusion differ?" was read as asking for papers that use no classifier
-_NAMED_FREE = re.compile(r"\b(?:classifier|likelihood|model)-(?=free\s+(?:guidance|inference|reinforcement|RL\b|"
+_NAMED_FREE = re.compile(r"\b(classifier|likelihood|model)-(?=free\s+(?:guidance|inference|reinforcement|RL\b|"
                          r"policy|control|methods?|algorithms?|agents?))", re.I)
 
 
@@ -1032,7 +1032,7 @@ def _as_without(question: str) -> str:
     """The question with what it asks a paper to avoid written as done without ("Which of them avoid a reference
     model?": "Which of them without a reference model?"), for the readers below; a method named by what it is free
     of ("classifier-free guidance") asks for nothing done without."""
-    return _AVOIDING.sub("without", _NAMED_FREE.sub(lambda m: m.group(0)[:-1] + " ", question))
+    return _AVOIDING.sub("without", _NAMED_FREE.sub(r"\1 ", question))
 
 
 def asked_without(question: str) -> set[str]:

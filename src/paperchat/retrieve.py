@@ -311,7 +311,7 @@ class Retriever:
         shared = self.topic_terms(query, first)
         if not named and self._unwritten_compound(query, shared, hits):
             return set()
-        topic = shared - _in_groups(groups, query) - self.moot(query)
+        topic = self._single(query, shared, groups)
         # what a paper is about is in its title, problem and approach, not only where it is evaluated,
         # unless the question asks about evaluation ("Which papers evaluate on ImageNet?")
         weight = 1.0 if evaluation else s.result_only_weight
@@ -382,7 +382,7 @@ class Retriever:
         of the closest continual-learning papers, most of which replay."""
         query = _FIELD_WORD.sub("", query)
         groups = self.alternatives(query)
-        topic = self.topic_terms(query, hits[:self.settings.k]) - _in_groups(groups, query) - self.moot(query)
+        topic = self._single(query, self.topic_terms(query, hits[:self.settings.k]), groups)
         if not topic and not groups:
             return set()
         return {h.paper.paper_id for h in hits if h.paper.paper_id in among
@@ -703,6 +703,11 @@ class Retriever:
                    if item] for items in alternatives(query)]
         return [items for items in groups if len(items) >= 2]
 
+    def _single(self, query: str, terms: set[str], groups: Sequence[Sequence[Sequence[str]]]) -> set[str]:
+        """`terms` less those of the topics the query joins with "or"/"and" (`groups`, weighed as one term each) and
+        the moot ones (`moot`): what a paper must hold term by term."""
+        return terms - _in_groups(groups, query) - self.moot(query)
+
     def moot(self, query: str) -> set[str]:
         """The alternatives to a topic nearly every paper is: in "Which papers generate or reconstruct 3D
         content?" most papers generate (a generic term), so "reconstruct", the word set beside it by the
@@ -802,7 +807,7 @@ class Retriever:
             return 0.0
         query = _FIELD_WORD.sub("", query)
         groups = self.alternatives(query)
-        terms = _asked(query) - _in_groups(groups, query) - self.moot(query)
+        terms = self._single(query, _asked(query), groups)
         cover = max(self.covered(query, h.paper, terms, groups) for h in hits)
         return max(h.dense for h in hits) + self.settings.coverage_weight * cover
 
