@@ -1337,12 +1337,84 @@ def test_a_title_says_what_the_paper_contributes(title, kind) -> None:
     assert contribution(title) == kind
 
 
+@pytest.mark.parametrize("title, abstract, kind", [
+    # a title that does not say what the paper is: its abstract's own proposal (ICML 2026: BMIA was the one answer to
+    # "What methods defend against membership inference attacks?")
+    ("How does Bayesian Sampling help Membership Inference Attacks?",
+     "Existing attacks train many reference models. In this work, we propose a novel approach -- Bayesian Membership "
+     "Inference Attack (BMIA), which performs conditional attack through Bayesian sampling.", "attack"),
+    ("LLM Watermark Evasion via Bias Inversion",
+     "Watermarks are meant to be robust. We propose the Bias-Inversion Rewriting Attack, which removes them.", "attack"),
+    # an attack a defense designs to test itself, one beside a proposed mitigation, one beside defenses it improves
+    ("WARP: Weight Teleportation for Attack-Resilient Unlearning Protocols",
+     "To demonstrate their severity, we design unlearning-specific membership inference attacks.", "method"),
+    ("Unlearning Isn't Forgetting: Revealing Hidden Leakage in Class Unlearning Evaluations",
+     "We introduce Class Membership Inference Attack (CMIA). We then propose a new fine-tuning objective that "
+     "mitigates this privacy leakage.", "method"),
+    ("Searching for Privacy Risks in LLM Agents via Simulation",
+     "We present a search-based framework that alternates between improving attack and defense agents.", "method"),
+    ("Defending Diffusion Models Against Membership Inference",
+     "We propose a new attack and a defense that stops it.", "method"),
+])
+def test_an_abstract_that_proposes_an_attack_under_a_title_that_does_not_say(title, abstract, kind) -> None:
+    from paperchat.contribution import contribution
+
+    assert contribution(title, abstract) == kind
+
+
+def test_a_question_for_defenses_that_finds_only_attacks_says_the_collection_has_none(settings, embedder,
+                                                                                      tmp_path) -> None:
+    """Over ICML 2026 "What methods defend against membership inference attacks?" quoted BMIA, an attack, as if it
+    were a defense (the collection has none): the answer says it has no paper that defends against it and names the
+    closest as attacks. Asked what was studied, the attacks are the answer."""
+    from paperchat.engine import Engine
+
+    index = _index_of(tmp_path, settings, embedder, [
+        ("a1", "How does Bayesian Sampling help Membership Inference Attacks?",
+         "In this work, we propose a novel approach -- Bayesian Membership Inference Attack (BMIA), a membership "
+         "inference attack through Bayesian sampling."),
+        ("a2", "Scalable Membership Inference Attacks via Quantile Regression",
+         "We show membership inference attacks work on classes never seen, with quantile regression."),
+        ("m1", "Scaling Laws for Sparse Autoencoders",
+         "We fit scaling laws to sparse autoencoders of many sizes, from small ones to very large ones.")])
+    engine = Engine(settings, index)
+    for question in ("Which papers defend against membership inference attacks, and how do they differ?",
+                     "What methods defend against membership inference attacks?"):
+        answer = engine.answer(question)
+        assert answer.abstained and answer.table is None and not answer.citations
+        assert answer.text.startswith("The collection has no paper that defends against this.")
+        assert "Scalable Membership Inference Attacks via Quantile… (an attack)" in answer.text
+    studied = engine.answer("Which papers study membership inference attacks, and how do they differ?")
+    assert not studied.abstained and {r.paper_id for r in studied.table.rows} == {"a1", "a2"}
+
+
+def test_an_answer_whose_papers_are_all_benchmarks_says_none_proposes_a_method(settings, embedder, tmp_path) -> None:
+    """Asked for papers that do something, with only benchmarks and position papers on it, the answer quotes them
+    (the question is answered from what there is) and says first that none of them proposes a method."""
+    from paperchat.engine import Engine
+
+    index = _index_of(tmp_path, settings, embedder, [
+        ("b1", "MolBench: A Comprehensive Benchmark for Molecule and Protein Generation",
+         "We evaluate how models generate molecules and proteins. Generators of molecules fail often."),
+        ("p1", "Position: Protein Generation Needs Better Evaluation",
+         "We argue that models that generate proteins and molecules are evaluated poorly today."),
+        ("m1", "Scaling Laws for Sparse Autoencoders",
+         "We fit scaling laws to sparse autoencoders of many sizes, from small ones to very large ones.")])
+    answer = Engine(settings, index).answer("Which papers generate molecules or proteins, and how do they differ?")
+    assert {r.paper_id for r in answer.table.rows} == {"b1", "p1"}
+    assert answer.text.startswith("*None of the papers found proposes a method for this: MolBench is a benchmark, "
+                                  "Protein Generation Needs Better Evaluation is a position paper.*")
+
+
 @pytest.mark.parametrize("question, methods", [
     ("Which papers generate molecules or proteins, and how do they differ?", True),
     ("Which papers propose machine unlearning methods for large language models, and how do they differ?", True),
     ("What is InfoRMIA and how does it differ from earlier membership inference attacks?", True),
     ("Which papers study reward hacking or reward model overoptimization, and how do they differ?", False),
     ("Compare the papers on quantization of large language models.", False),
+    # the field "data science" is no question about data (ICLR 2026: WebDS, a benchmark, had a row)
+    ("Which papers build LLM agents for data science tasks?", True),
+    ("Which papers build LLM agents for data analysis, and what data do they use?", False),
     ("Which papers propose benchmarks for GUI agents, and how do they differ?", False),
     ("Which papers evaluate code generation, and what data do they use?", False),
     ("Which papers address catastrophic forgetting in continual learning?", False),
@@ -1356,6 +1428,29 @@ def test_a_question_asks_for_papers_that_do_something_or_for_any_paper_on_it(que
     from paperchat.contribution import asks_for_methods
 
     assert asks_for_methods(question) is methods
+
+
+def test_what_a_question_says_its_topic_is_stays_in_the_topic_when_a_title_and_a_deeper_paper_hold_it(
+        settings, embedder, tmp_path) -> None:
+    """Over ICLR 2026 "Which papers study when chain-of-thought reasoning is faithful …?" lost "faithful" from its
+    topic (FaithCoT-Bench alone of the first five held it; "Towards Faithful Reasoning …" was 16th) and tabled twelve
+    chain-of-thought papers. Said of the topic ("is faithful"), named in a first title and held further down, it
+    stays; an aspect not said so ("… and what benchmarks do they use?") is left to the first hits."""
+    cot = [(f"c{i}", f"Chain-of-Thought Reasoning Study Number {i}",
+            f"We study chain-of-thought reasoning in language models, case {i}, on math and logic benchmarks.")
+           for i in range(4)]
+    r = Retriever(_index_of(tmp_path, settings, embedder, cot + [
+        ("f1", "FaithCoT-Bench: Benchmarking Faithfulness of Chain-of-Thought Reasoning",
+         "We measure whether chain-of-thought reasoning is faithful to what the model computes."),
+        ("f2", "Towards Faithful Reasoning in Remote Sensing",
+         "A chain-of-thought reasoning model whose reasoning is faithful to what it perceives.")]), settings.retrieval)
+    hits = {h.paper.paper_id: h for h in r.retrieve("chain-of-thought reasoning faithful", 6).hits}
+    first, deeper = [hits[p] for p in ("c0", "c1", "c2", "c3", "f1")], [hits["f2"]]
+    question = "Which papers study when chain-of-thought reasoning is faithful, and how do they differ?"
+    assert "faith" not in r.topic_terms(question, first)
+    assert "faith" in r.topic_terms(question, first, deeper)
+    asked = "Which papers study chain-of-thought reasoning, and what benchmarks do they use?"
+    assert "benchmark" not in r.topic_terms(asked, first, deeper)
 
 
 @pytest.mark.parametrize("question, defenses", [

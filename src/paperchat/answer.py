@@ -55,6 +55,15 @@ from paperchat.claims import (
     states_count,
 )
 from paperchat.config import AnswerSettings
+from paperchat.contribution import (
+    ATTACK,
+    BENCHMARK,
+    POSITION,
+    SURVEY,
+    asks_for_defenses,
+    contribution,
+    unasked,
+)
 from paperchat.errors import ModelUnavailableError, PaperchatError
 from paperchat.markers import inner_stops, opens_more, split_sentences, strip_markers
 from paperchat.schema import (
@@ -257,6 +266,30 @@ def alone(plan: Plan, ev: Evidence) -> str:
     only = next(s for s in ev.sources if s.n in ev.quotes)
     return (f"Only one paper found is on this: {only.label}. The other {others} shown below "
             f"{'is' if others == 1 else 'are'} not quoted.")
+
+
+_KIND_NAMES = {ATTACK: ("presents an attack", "present attacks"), BENCHMARK: ("is a benchmark", "are benchmarks"),
+               POSITION: ("is a position paper", "are position papers"), SURVEY: ("is a survey", "are surveys")}
+
+
+def not_asked_for(plan: Plan, ev: Evidence) -> str:
+    """What to say before the quotes when every paper quoted is of a kind the question does not ask for (retrieval
+    keeps them when there is nothing else: contribution.py): over ICML 2026, "What methods defend against membership
+    inference attacks?" quoted BMIA, an attack ("How does Bayesian Sampling help Membership Inference Attacks?"),
+    as if it answered."""
+    kinds = unasked(plan.question)
+    quoted = [s for s in ev.sources if s.n in ev.quotes]
+    if not kinds or not quoted or any(s.paper.title_derived for s in quoted):
+        return ""
+    found: dict[str, list[str]] = {}
+    for s in quoted:
+        found.setdefault(contribution(s.paper.title, s.paper.abstract), []).append(s.label)
+    if not set(found) <= kinds:
+        return ""
+    asked = "proposes a defense" if asks_for_defenses(plan.question) else "proposes a method for this"
+    said = [f"{labels[0]} {_KIND_NAMES[kind][0]}" if len(labels) == 1 else
+            f"{'all ' if len(found) == 1 else ''}{len(labels)} {_KIND_NAMES[kind][1]}" for kind, labels in found.items()]
+    return f"None of the papers found {asked}: {', '.join(said)}."
 
 
 NAMED_AT_MOST = 4  # the papers without a figure (or count) a note names; more are counted
@@ -1338,14 +1371,18 @@ def listing(plan: Plan, papers: list[Paper], timings: dict[str, float], model: s
 def abstained(plan: Plan, found: Retrieved, timings: dict[str, float], model: str) -> Answer:
     """The answer when the collection (or the set of papers asked about) has nothing on it."""
     topics = [short_label(h) for h in found.hits[:3]]
+    defenses = asks_for_defenses(plan.question)  # the closest may be attacks on it: said so, not left to be read
+    named = [label + (" (an attack)" if defenses and not h.paper.title_derived and contribution(
+        h.paper.title, h.paper.abstract) == ATTACK else "") for label, h in zip(topics, found.hits, strict=False)]
     wanted = " ".join(map(str, plan.filters.venues + plan.filters.years))
     if plan.reading == "narrow" and not found.hits:
         text = (f"None of the papers shown before {'is from ' + wanted if wanted else 'fits this'}. "
                 "Ask again without pointing at them (no \"these\" or \"it\") to search the whole collection.")
     else:
-        text = f"The collection has no paper on this{' matching ' + wanted if wanted else ''}."
+        text = (f"The collection has no paper {'that defends against' if named != topics else 'on'} "
+                f"this{' matching ' + wanted if wanted else ''}.")
     if topics:
-        text += " The closest papers it does have are: " + "; ".join(topics) + "."
+        text += " The closest papers it does have are: " + "; ".join(named) + "."
     if plan.note:
         text = f"{plan.note} {text}"
     return Answer(text, [], True, timings=timings, query=plan.query, filters=plan.filters.to_json(),

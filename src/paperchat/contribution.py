@@ -20,7 +20,11 @@ answered by an attack ("ChatInject: Abusing Chat Templates for Prompt Injection 
 abstract holds the same words; one that asks for attacks and defenses is. An attack is read from the title
 too: an attack as its head ("Adaptive Attacks on …", ": Practical Poisoning Attacks Against …") or an
 attacker's verb opening it or its subtitle ("Abusing", "Jailbreaking"), unless the title also says it
-defends, detects or resists ("Disrupting Multi-Turn Jailbreaks", "Attack-Resilient Unlearning").
+defends, detects or resists ("Disrupting Multi-Turn Jailbreaks", "Attack-Resilient Unlearning"). Where the title
+does not say it (a question: "How does Bayesian Sampling help Membership Inference Attacks?"), the attack is read
+from the abstract's own proposal ("we propose a novel approach – Bayesian Membership Inference Attack"), again
+unless the title says it defends and unless the abstract also proposes a defense; an attack a defense paper designs
+to test itself ("we design unlearning-specific membership inference … attacks", WARP) is under such a title.
 """
 
 from __future__ import annotations
@@ -56,6 +60,18 @@ _DEFENDS = re.compile(r"\b(?:defen[cs]\w*|defend\w*|robust\w*|protect\w*|mitigat
                       r"safe\w*|certif\w*|resist\w*|resilien\w*|immun\w*|shield\w*|sanitiz\w*|purif\w*|disrupt\w*|monitoring|"
                       r"adversarial\s+training)|\bgeneraliz\w*\s+to\s+(?:[\w-]+\s+){0,2}?attacks?\b|"
                       r"\bagainst\s+(?:[\w-]+\s+){0,4}?attacks?\b", re.I)
+# the abstract proposing an attack ("In this work, we propose a novel approach – Bayesian Membership Inference Attack
+# (BMIA)"), not a defense against one nor a framework that evaluates or improves both ("… alternates between
+# improving attack and defense")
+_NOT_ATTACKING = r"(?!\s+(?:detection|defen\w*|mitigation|robustness|resilien\w*|prevention)|\s+and\s+defen)"
+_PROPOSES = r"\b(?:we|this\s+(?:paper|work))\s+(?:\w+\s+)?(?:propose|introduce|present|design|develop)s?\s+"
+_PROPOSES_ATTACK = re.compile(
+    rf"{_PROPOSES}(?:(?!defen|against|robust|resist|mitigat|detect|protect|evaluat|benchmark)[^.;:,]){{0,60}}?"
+    rf"\battacks?\b{_NOT_ATTACKING}", re.I)
+# a sentence proposing a defense too ("We then propose a new fine-tuning objective that mitigates this privacy
+# leakage", "Finally, for mitigation, we propose an adversarial training approach …")
+_PROPOSING = re.compile(_PROPOSES, re.I)
+_DEFENDING = re.compile(r"\b(?:defen[cs]\w*|defend\w*|mitigat\w*|countermeasures?|safeguards?|protect\w*)", re.I)
 # a question that asks for defenses ("Which papers defend against prompt injection attacks …?"), not for attacks too
 # ("… jailbreak attacks or defenses …")
 _ASKS_DEFENSE = re.compile(r"\b(?:defen[cs]es?|defend\w*|protect\w*|guard\w*|mitigat\w*)\b", re.I)
@@ -65,7 +81,9 @@ _ASKS_ATTACK = re.compile(r"\battack\w*\s+(?:or|and|&)\b|\b(?:or|and|&)\s+(?:[\w
 # what a question writes when it asks what was studied, measured or argued, or only names a topic: then
 # benchmarks, positions and surveys answer it too
 _OPEN = re.compile(
-    r"\b(?:bench\w*|datasets?|data|corpus|corpora|evaluat\w*|measur\w*|assess\w*|stud(?:y|ies|ied|ying)|"
+    # "data", not the field named with it ("Which papers build LLM agents for data science tasks?" had WebDS, a benchmark)
+    r"\b(?:bench\w*|datasets?|data(?![\s-]+(?:science|scientists?|analy[sz]\w*|analytics|visuali[sz]\w*|mining|"
+    r"engineering|wrangling|cleaning|management))|corpus|corpora|evaluat\w*|measur\w*|assess\w*|stud(?:y|ies|ied|ying)|"
     r"analy[sz]\w*|investigat\w*|understand\w*|examin\w*|survey\w*|review\w*|position\w*|argu\w*|explain\w*|"
     r"discuss\w*|critique\w*|address\w*|limitations?|about|work(?:s|ing)?\s+on|papers?\s+on|research\s+on|related\s+to|"
     # "Which papers do membership inference attacks on LLMs?" names a topic (ICLR 2026: Tab-MIA, a benchmark of
@@ -74,8 +92,9 @@ _OPEN = re.compile(
     re.I)
 
 
-def contribution(title: str) -> str:
-    """METHOD, BENCHMARK, POSITION, SURVEY or ATTACK, as the title says (METHOD when it says none of the others)."""
+def contribution(title: str, abstract: str = "") -> str:
+    """METHOD, BENCHMARK, POSITION, SURVEY or ATTACK, as the title says (METHOD when it says none of the others);
+    an attack also as the abstract proposes one, under a title that does not say it defends."""
     if _POSITION.search(title):
         return POSITION
     if _SURVEY.search(title):
@@ -84,9 +103,14 @@ def contribution(title: str) -> str:
         return METHOD
     if _LEAD.search(title) or _SUBTITLE.search(title) or _OPENS.search(title):
         return BENCHMARK
-    if _ATTACK.search(title) and not _DEFENDS.search(title):
+    if not _DEFENDS.search(title) and (_ATTACK.search(title) or _PROPOSES_ATTACK.search(abstract)
+                                       and not _proposes_defense(abstract)):
         return ATTACK
     return METHOD
+
+
+def _proposes_defense(abstract: str) -> bool:
+    return any(_PROPOSING.search(s) and _DEFENDING.search(s) for s in re.split(r"(?<=[.!?])\s+", abstract))
 
 
 def asks_for_methods(question: str) -> bool:
@@ -94,6 +118,13 @@ def asks_for_methods(question: str) -> bool:
     benchmark, position or survey does not answer it? False when it asks what was studied, measured or
     argued, or names only a topic."""
     return not _OPEN.search(question)
+
+
+def unasked(question: str) -> set[str]:
+    """The kinds of contribution that do not answer the question: a benchmark, position paper or survey when it asks
+    for papers that do something, an attack when it asks for defenses."""
+    return ({BENCHMARK, POSITION, SURVEY} if asks_for_methods(question) else set()) | (
+        {ATTACK} if asks_for_defenses(question) else set())
 
 
 def asks_for_defenses(question: str) -> bool:

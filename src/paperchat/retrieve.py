@@ -38,15 +38,7 @@ from paperchat.claims import (
     within_bound,
 )
 from paperchat.config import RetrievalSettings
-from paperchat.contribution import (
-    ATTACK,
-    BENCHMARK,
-    POSITION,
-    SURVEY,
-    asks_for_defenses,
-    asks_for_methods,
-    contribution,
-)
+from paperchat.contribution import ATTACK, contribution, unasked
 from paperchat.generation import Snapshot
 from paperchat.index import PaperIndex
 from paperchat.schema import Filters, Hit, Paper, Retrieved
@@ -308,7 +300,7 @@ class Retriever:
         k = k or s.k
         first = hits[:k]
         groups = self.alternatives(query)
-        shared = self.topic_terms(query, first)
+        shared = self.topic_terms(query, first, hits[k:])
         if not named and self._unwritten_compound(query, shared, hits):
             return set()
         topic = self._single(query, shared, groups)
@@ -661,16 +653,26 @@ class Retriever:
         # the query's words for them, as asked: "video generation", "speculative decoding"
         return _words_for(query, missing)
 
-    def topic_terms(self, query: str, hits: list[Hit]) -> set[str]:
+    def topic_terms(self, query: str, hits: list[Hit], deeper: Sequence[Hit] = ()) -> set[str]:
         """The query terms that two or more of the hits share: what a comparative question is
         about ("watermark" in "how do the watermarking papers differ in what they protect"),
         as opposed to the aspect it compares them on ("protect") or the verb that joins its topics
-        ("combine … with"); all terms if none is shared."""
+        ("combine … with"); all terms if none is shared. What the question says its topic is ("… reasoning is
+        faithful") is shared too when one of the hits names it in its title and a paper further down (`deeper`) holds
+        it: over ICLR 2026 "Which papers study when chain-of-thought
+        reasoning is faithful …?" had lost "faithful" (FaithCoT-Bench alone of the first five titles it; "Towards
+        Faithful Reasoning …" was 16th) and tabled twelve papers on chain-of-thought."""
         terms = self._topic_candidates(query)
         wholes = {t for t in terms if "-" in t}  # "communication-efficient" as `_side_by_side` reads it
         spelled = self.spelled_out(query)
         held = [_held_terms(f"{h.paper.title}. {h.paper.abstract}", wholes, spelled) for h in hits]
-        return {t for t in terms if sum(t in h for h in held) >= 2} or terms
+        shared = {t for t in terms if sum(t in h for h in held) >= 2}
+        said = {t for m in _PREDICATE.finditer(query) for t in tokenize(m.group(1), query=True)} & terms - shared
+        if shared and deeper and said:
+            titled = set().union(*(_held_terms(h.paper.title, wholes, spelled) for h in hits if not h.paper.title_derived))
+            below = [_held_terms(f"{h.paper.title}. {h.paper.abstract}", wholes, spelled) for h in deeper]
+            shared |= {t for t in said & titled if any(t in h for h in below)}
+        return shared or terms
 
     def _topic_candidates(self, query: str) -> set[str]:
         """The query's specific terms that may be its topic, before `topic_terms` keeps those the hits share."""
@@ -849,13 +851,18 @@ def _doing(query: str, hits: Sequence[Hit], chosen: set[str]) -> set[str]:
     position paper or survey is left out when the question asks for papers that do something ("Which
     papers generate molecules or proteins …?" had MolLangBench and GeomMotif, two benchmarks), and an
     attack when it asks for defenses ("Which papers defend against prompt injection attacks …?" had
-    ChatInject, "Abusing Chat Templates for Prompt Injection …"), unless that would leave none."""
-    unasked = ({BENCHMARK, POSITION, SURVEY} if asks_for_methods(query) else set()) | (
-        {ATTACK} if asks_for_defenses(query) else set())
-    if not unasked:
+    ChatInject, "Abusing Chat Templates for Prompt Injection …"), unless that would leave none: then benchmarks,
+    position papers and surveys stay (the question is answered from what there is), and attacks do not (over ICML
+    2026, "What methods defend against membership inference attacks?" had been answered with BMIA, an attack, as if
+    it were a defense: the collection has none)."""
+    kinds = unasked(query)
+    if not kinds:
         return chosen
-    doing = {h.paper.paper_id for h in hits
-             if h.paper.paper_id in chosen and (h.paper.title_derived or contribution(h.paper.title) not in unasked)}
+    made = {h.paper.paper_id: ("" if h.paper.title_derived else contribution(h.paper.title, h.paper.abstract))
+            for h in hits if h.paper.paper_id in chosen}
+    doing = {pid for pid, kind in made.items() if kind not in kinds}
+    if not doing and made and set(made.values()) == {ATTACK}:
+        return set()  # attacks are no answer to a question for defenses: the engine says the collection has none
     return doing or chosen
 
 
@@ -957,6 +964,11 @@ def _says_all(paper: Paper, terms: set[str], spelled: dict[str, list[re.Pattern[
     `_side_by_side` reads it, an acronym of `spelled` spelled out)?"""
     wholes = {t for t in terms if "-" in t}
     return any(terms <= _held_terms(part, wholes, spelled) for part in [paper.title, *sentences(paper.abstract)])
+
+
+# what a question says its topic is or becomes ("when chain-of-thought reasoning is faithful")
+_PREDICATE = re.compile(r"\b(?:is|are|be|being|becomes?|stays?|remains?)\s+(?:(?:more|less|not|truly|actually)\s+)?"
+                        r"([a-z][\w-]*)", re.I)
 
 
 def _held_terms(text: str, wholes: Iterable[str], spelled: dict[str, list[re.Pattern[str]]] | None = None,
