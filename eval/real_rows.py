@@ -77,7 +77,13 @@ length generalization is no improvement of it (o1); a federated method for heter
 its aim (o3); DNA or RNA design is no protein design, protein inverse folding is (o11); a study that evaluates
 foundation models builds none (o15: ICLR 2026 has no paper building one for forecasting, so o15's known set is
 empty); early stopping of sampled paths is no early exit (o20). A judgment is strict about the question's verb: a
-paper that analyses unlearning is not one that "proposes unlearning methods".
+paper that analyses unlearning is not one that "proposes unlearning methods". p, 20 (ten over each corpus) written
+at the start of the session after 4ecf24c as first turns, and judged on the rows of 4ecf24c, before that session's
+changes, which then read p9 (defenses against membership inference: ICML 2026 has none, so p9's known set is empty
+and its off ones are the attacks), p12 ("data science", a field) and p14 ("when chain-of-thought reasoning is
+faithful"); papers a word search found are added to the known ones of p1 (contamination), p2, p3, p4, p5, p11 and
+p12. An attack is no defense (p9) and a defense no attack (p16); a method shown on images is no distillation of
+LLMs (p13); an LLM trained by RL is no LLM that writes rewards (p4); a theory of linear attention proposes none (p7).
 """
 
 from __future__ import annotations
