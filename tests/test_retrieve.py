@@ -1453,6 +1453,67 @@ def test_what_a_question_says_its_topic_is_stays_in_the_topic_when_a_title_and_a
     assert "benchmark" not in r.topic_terms(asked, first, deeper)
 
 
+def test_a_question_about_language_models_rows_the_papers_that_write_of_one(settings, embedder, tmp_path) -> None:
+    """Over ICLR 2026 "Compare papers on knowledge distillation for large language models." tabled DTO-KD, distilled
+    on ImageNet and COCO: "large language models" is too common a phrase there to be a topic word, so the setting
+    was lost. A row writes of a language model (an LLM, a chatbot, GPT-4 …) when the question asks about one; a
+    multimodal or vision-language one is not (over ICML 2026 "Which papers reduce hallucination in large language
+    models …?" had tabled six papers on hallucination in vision-language models)."""
+    r = Retriever(_index_of(tmp_path, settings, embedder, [
+        ("l1", "Knowledge Distillation for LLMs through Residual Learning",
+         "Knowledge distillation transfers the abilities of a large teacher to a small student; we distill LLMs."),
+        ("l2", "Teacher Selection for Knowledge Distillation",
+         "Knowledge distillation from a large teacher to a small student, for chatbots, with a cheap score."),
+        ("v1", "DTO-KD: Dynamic Trade-off Optimization for Knowledge Distillation",
+         "Knowledge distillation from a large teacher to a small student, evaluated on ImageNet and COCO."),
+        ("v2", "Teacher-Student Compression of MLLMs",
+         "Knowledge distillation from a large teacher to a small student, for MLLMs that answer questions on images.")] + [
+        (f"o{i}", f"{topic.title()} of Large Language Models",
+         f"We study {topic} in large language models, a question of growing interest for many practitioners.")
+        for i, topic in enumerate(("sycophancy", "tokenization", "watermarking", "hallucination", "jailbreaking",
+                                   "unlearning", "quantization", "calibration", "memorization"))]), settings.retrieval)
+    question = "Compare papers on knowledge distillation for large language models."
+    hits = r.retrieve(question, 13).hits
+    assert r.relevant(question, hits, comparative=True) == {"l1", "l2"}
+    plain = "Compare papers on knowledge distillation."
+    assert {"l1", "l2", "v1"} <= r.relevant(plain, r.retrieve(plain, 13).hits, comparative=True)
+
+
+@pytest.mark.parametrize("question, asks", [
+    ("How do papers attack or remove watermarks in images?", True),
+    ("Which papers jailbreak aligned LLMs?", True),
+    ("Which papers propose new attacks on federated learning?", True),
+    ("Which papers study attacks and defenses for watermarks?", False),
+    ("Which papers remove watermarks or defend them?", False),
+    ("Which papers study watermark removal?", False),
+])
+def test_a_question_asks_for_attacks_alone(question, asks) -> None:
+    from paperchat.contribution import asks_for_attacks
+
+    assert asks_for_attacks(question) is asks
+
+
+def test_a_question_for_attacks_rows_the_papers_that_attack(settings, embedder, tmp_path) -> None:
+    """Over ICLR 2026 "How do papers attack or remove watermarks in images?" tabled three watermarking schemes "robust
+    against removal attacks" beside the one paper that introduces an attack on them."""
+    r = Retriever(_index_of(tmp_path, settings, embedder, [
+        ("a1", "The Self-Re-Watermarking Trap: From Exploit to Resilience",
+         "We introduce a novel attack that removes watermarks from images, and a defense of the watermarks against it."),
+        ("a2", "Watermark Evasion via Regeneration",
+         "We attack and remove watermarks from images by regenerating the images with a diffusion model."),
+        ("d1", "SERUM: Simple, Efficient, Robust Marking for Diffusion Images",
+         "Our watermarks for images are robust: no attack can remove them without visible damage to the images."),
+        ("d2", "Attack-Resistant Watermarking for Image Forensics",
+         "Our watermarks for images resist every attack that tries to remove them from the watermarked images.")]),
+        settings.retrieval)
+    question = "How do papers attack or remove watermarks in images?"
+    hits = r.retrieve(question, 4).hits
+    assert {h.paper.paper_id for h in hits} == {"a1", "a2", "d1", "d2"}
+    assert r.relevant(question, hits, comparative=True) == {"a1", "a2"}
+    both = "Which papers study attacks and defenses of image watermarks?"
+    assert {"d1", "d2"} <= r.relevant(both, r.retrieve(both, 4).hits, comparative=True)
+
+
 @pytest.mark.parametrize("question, defenses", [
     ("Which papers defend against prompt injection attacks, and how do they differ?", True),
     ("Which papers propose defenses against backdoor attacks, and how do they differ?", True),

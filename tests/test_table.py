@@ -456,6 +456,25 @@ def test_intent_is_read_from_the_question(question: str) -> None:
     assert A.intent(question) == "number"
 
 
+def test_evidence_for_a_question_that_asks_for_attacks_quotes_the_attack_proposed() -> None:
+    """Over ICLR 2026 "How do papers attack or remove watermarks in images?" quoted the defense the self-re-watermarking
+    paper builds, three sentences closer to the question, not "we introduce the self-re-watermarking threat model as a
+    novel attack vector"."""
+    said = ["Watermarking protects the copyright of images.",
+            "First, we introduce the self-re-watermarking threat model as a novel attack vector.",
+            "Second, we develop a self-aware watermarking framework to defend against this threat.",
+            "Our key insight is to limit the sensitivity of the watermarking models to their inputs.",
+            "We propose a framework that extends Lipschitz constraints to watermarking."]
+    source = Source(1, Paper(paper_id="t", title="T", abstract=" ".join(said), venue="ICLR", year=2026), "T",
+                    sentences=said, vectors=np.array([[0.9, 0.436], [0.5, 0.866], [1.0, 0.0], [0.95, 0.312],
+                                                      [0.92, 0.392]]),
+                    roles=["background", "objective", "method", "method", "method"])
+    question = np.array([1.0, 0.0])
+    assert said[1] not in A.pick_evidence(question, source, 3, "method")
+    quoted = A.pick_evidence(question, source, 3, "method", attacking=True)
+    assert said[1] in quoted and said[2] in quoted and len(quoted) == 3
+
+
 def test_evidence_for_a_result_or_for_what_is_done_without_picks_that_sentence() -> None:
     """"What is its main result?" was answered from the abstract's opening sentence; after "Which
     of them needs no retraining?" the paper's "training-free" sentence was not quoted."""

@@ -62,6 +62,7 @@ from paperchat.contribution import (
     SURVEY,
     asks_for_defenses,
     contribution,
+    proposes_attack,
     unasked,
 )
 from paperchat.errors import ModelUnavailableError, PaperchatError
@@ -447,7 +448,8 @@ def joined_notes(*notes: str) -> str:
 def pick_evidence(question_vec: np.ndarray, source: Source, count: int, wants: str = "",
                   bonus: float = 0.15, without: frozenset[str] = frozenset(),
                   seen: frozenset[str] = frozenset(), held: frozenset[str] = frozenset(),
-                  what_it_is: bool = False, also: Sequence[str] = (), how_many: str = "") -> list[str]:
+                  what_it_is: bool = False, also: Sequence[str] = (), how_many: str = "",
+                  attacking: bool = False) -> list[str]:
     """The `count` sentences of the source that best answer the question, in abstract order:
     closeness to it, plus `bonus` for a sentence of the kind it asks for (a number for "how
     much", the method for "how does it work", the data for "what data", a result for "what is
@@ -459,7 +461,8 @@ def pick_evidence(question_vec: np.ndarray, source: Source, count: int, wants: s
     (`what_it_is`) gets its best objective or method sentence beside them when none is kept, and one that asks for
     `also` other kinds ("How does it train its prover? How well does it do?") the best sentence of each kind beside
     them, where two or more are kept. A question asking `how_many` of a thing ("tasks") gets a sentence that counts
-    it (`largest_count`), where the abstract has one and no kept sentence does."""
+    it (`largest_count`), where the abstract has one and no kept sentence does; one asking for attacks (`attacking`)
+    gets the sentence that proposes one."""
     assert source.vectors is not None
     sims = source.vectors @ question_vec
     doing: set[int] = set()  # the sentences that say it does without what is asked
@@ -567,6 +570,14 @@ def pick_evidence(question_vec: np.ndarray, source: Source, count: int, wants: s
                  and not any(asked(i, k) and sum(asked(j, k) for j in keep) == 1 for k in also)]
         if found is not None and spare:
             keep[keep.index(spare[0])] = found
+    if attacking and not any(proposes_attack(source.sentences[i]) for i in keep):
+        # over ICLR 2026 "How do papers attack or remove watermarks in images?" quoted the defense the self-re-
+        # watermarking paper builds, not "we introduce the self-re-watermarking threat model as a novel attack
+        # vector": in place of the lowest ranked sentence but the closest
+        found = next((i for i in ranked if i not in keep and np.isfinite(sims[i])
+                      and proposes_attack(source.sentences[i])), None)
+        if found is not None and len(keep) >= 2:
+            keep[keep.index(min(keep[1:], key=lambda i: sims[i]))] = found
 
     def says_what(i: int) -> bool:  # "we propose …" (the role head can take it for background), or its aim or method
         return T.proposes(source.sentences[i]) or roles[i] in ("objective", "method")
@@ -587,7 +598,7 @@ def evidence(question_vec: np.ndarray, sources: list[Source], use: Sequence[int]
              wants: str = "", without: frozenset[str] = frozenset(), seen: frozenset[str] = frozenset(),
              held: frozenset[str] = frozenset(), what_it_is: bool = False, ranked: str = "",
              also: Sequence[str] = (), setting: frozenset[str] = frozenset(), counted: str = "",
-             how_many: str = "") -> Evidence:
+             how_many: str = "", attacking: bool = False) -> Evidence:
     """Markdown bullets quoting each source numbered in `use`, and the quotes per source; `seen`:
     sentences quoted just before ("Tell me more"), left out where the abstract has others; `held`: the
     terms a question picking among the papers shown picks by (`pick_evidence`); `ranked`, the kind of figure a
@@ -595,7 +606,8 @@ def evidence(question_vec: np.ndarray, sources: list[Source], use: Sequence[int]
     the one it was ordered by, or the one sentence that best answers where it states none; `also`, the other kinds
     of sentence the question asks for (`intents`); `setting`, where it asks the figure on (claims.amount_setting);
     `counted`, the things it asks which has the most of (`counting`): each paper's sentence of its largest count;
-    `how_many`, the things it asks how many of (claims.counted)."""
+    `how_many`, the things it asks how many of (claims.counted); `attacking`, whether it asks for attacks
+    (contribution.asks_for_attacks)."""
     lines, quotes = [], {}
     for s in sources:
         if s.n not in use:
@@ -605,7 +617,7 @@ def evidence(question_vec: np.ndarray, sources: list[Source], use: Sequence[int]
         at = largest[2] if largest else most[1] if most else None
         quotes[s.n] = [s.sentences[at]] if at is not None else pick_evidence(
             question_vec, s, 1 if ranked or counted else count, wants, without=without, seen=seen, held=held,
-            what_it_is=what_it_is and len(use) == 1, also=also, how_many=how_many)
+            what_it_is=what_it_is and len(use) == 1, also=also, how_many=how_many, attacking=attacking)
         venue = f"{s.paper.venue} {s.paper.year}"
         # abstract text is untrusted: "[0,1]" is the paper's text, not a citation, and no link is made
         quoted = inert(" ".join(quotes[s.n]))

@@ -120,6 +120,34 @@ def asks_for_methods(question: str) -> bool:
     return not _OPEN.search(question)
 
 
+# a question that asks for attacks ("How do papers attack or remove watermarks in images?"), not for defenses too
+_ASKS_ATTACKS = re.compile(
+    r"\b(?:papers?|works?|methods?|approaches|studies)\s+(?:(?:do|can|try\s+to)\s+)?(?:attack|break|remove|evade|"
+    r"forge|spoof|jailbreak|steal|poison|fool|bypass|circumvent)\b|\bpropose\s+(?:new\s+|novel\s+)?(?:attacks|jailbreaks)\b",
+    re.I)
+# a title naming what an attack does to its target ("LLM Watermark Evasion via Bias Inversion")
+_EVADES = re.compile(r"\b(?:evasion|evading|removal\s+attacks?|forgery|forging|spoofing|stealing|jailbreaking)\b", re.I)
+
+
+def asks_for_attacks(question: str) -> bool:
+    """Does the question ask for papers that attack something and not for defenses too, so that a paper that
+    defends (a watermark "robust against removal attacks") does not answer it when one that attacks is found?"""
+    return bool(_ASKS_ATTACKS.search(question)) and not _ASKS_DEFENSE.search(question)
+
+
+def attacks(title: str, abstract: str) -> bool:
+    """Does the paper present an attack: as its title says, or as its abstract proposes one (whatever else it
+    proposes: "we introduce the self-re-watermarking threat model as a novel attack vector" of a paper that also
+    defends against it)?"""
+    return bool(_ATTACK.search(title) and not _DEFENDS.search(title) or _EVADES.search(title)) or proposes_attack(abstract)
+
+
+def proposes_attack(text: str) -> bool:
+    """Does the text propose an attack ("we introduce the self-re-watermarking threat model as a novel attack
+    vector")?"""
+    return bool(_PROPOSES_ATTACK.search(text))
+
+
 def unasked(question: str) -> set[str]:
     """The kinds of contribution that do not answer the question: a benchmark, position paper or survey when it asks
     for papers that do something, an attack when it asks for defenses."""

@@ -36,6 +36,7 @@ from paperchat.claims import (
     without_phrase,
 )
 from paperchat.config import Settings
+from paperchat.contribution import asks_for_attacks
 from paperchat.errors import PaperchatError, QuestionError
 from paperchat.index import SCHEMA, PaperIndex
 from paperchat.markers import split_sentences, strip_markers
@@ -397,7 +398,7 @@ class Engine:
         return A.evidence(qvec, sources, use, count, wants,
                           frozenset(asked_without(picking)), plan.seen, held, A.asks_what_it_is(plan.question),
                           A.ranking(plan), also, amount_setting(plan.question)[1], A.counting(plan)[0],
-                          counted(plan.question))
+                          counted(plan.question), asks_for_attacks(plan.question))
 
     def compare(self, paper_ids: Sequence[str]) -> Table:
         """The comparison table for papers a person names (cells by role and position)."""

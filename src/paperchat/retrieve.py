@@ -38,7 +38,7 @@ from paperchat.claims import (
     within_bound,
 )
 from paperchat.config import RetrievalSettings
-from paperchat.contribution import ATTACK, contribution, unasked
+from paperchat.contribution import ATTACK, asks_for_attacks, attacks, contribution, unasked
 from paperchat.generation import Snapshot
 from paperchat.index import PaperIndex
 from paperchat.schema import Filters, Hit, Paper, Retrieved
@@ -356,6 +356,7 @@ class Retriever:
             idf = self._idf()
             rarest = {max(side, key=lambda t: (idf.get(t, 99.0), t)) for side in (left, right)}
             rows = {pid for pid in rows if _says_all(papers[pid], rarest)}
+        rows = _of_language_models(query, rows, papers)
         if (limit := bound(query)) and (meeting := {pid for pid in rows | {p for p in papers if cover[p] >= full}
                                                     if within_bound(f"{papers[pid].title}. {papers[pid].abstract}",
                                                                     limit)}):
@@ -854,7 +855,13 @@ def _doing(query: str, hits: Sequence[Hit], chosen: set[str]) -> set[str]:
     ChatInject, "Abusing Chat Templates for Prompt Injection …"), unless that would leave none: then benchmarks,
     position papers and surveys stay (the question is answered from what there is), and attacks do not (over ICML
     2026, "What methods defend against membership inference attacks?" had been answered with BMIA, an attack, as if
-    it were a defense: the collection has none)."""
+    it were a defense: the collection has none). A question that asks for attacks keeps the papers that present one,
+    when any does ("How do papers attack or remove watermarks in images?", ICLR 2026, had tabled three watermarking
+    schemes "robust against removal attacks" beside the one paper that introduces an attack)."""
+    if asks_for_attacks(query):  # "How do papers attack or remove watermarks …?": not the watermarks that resist
+        attacking = {h.paper.paper_id for h in hits if h.paper.paper_id in chosen and not h.paper.title_derived
+                     and attacks(h.paper.title, h.paper.abstract)}
+        chosen = attacking or chosen
     kinds = unasked(query)
     if not kinds:
         return chosen
@@ -934,6 +941,28 @@ _FIELD_WORD = re.compile(r"\bmachine\s+(?=(?:un)?learn)|"
 # learning"; read after "of" and "for" too, it gave "Which papers propose variants of LoRA for parameter-efficient
 # fine-tuning?" 9 more rows (unread) and the world-model question 4 (README, "After e704805")
 _SETTING = re.compile(r"\bin\s+((?:[\w-]+\s+){0,3}?[\w-]+)\s*(?=,|\?|$|\band\s+how\b)", re.I)
+
+
+# a question about (large) language models, not vision-language or multimodal ones; and a paper that writes of one
+# (a "multimodal large language model", a "vision-language model", an MLLM or LVLM is not)
+_ASKS_LM = re.compile(r"(?<![\w-])(?<!vision-)(?<!multimodal\s)(?:(?:large|small)\s+)?(?:language\s+models?|L?LMs?)\b",
+                      re.I)
+_SAYS_LM = re.compile(r"(?<![\w-])(?<!vision-)(?<!visual\s)(?<!vision\s)(?<!multimodal\s)(?<!multi-modal\s)(?<!large\s)(?<!small\s)"
+                      r"(?:(?:large|small)\s+)?(?:language\s+models?|(?:SL|RL)?L?LMs?|GPT[\w.-]*|chatbots?|chatgpt|"
+                      r"llama[\w.-]*|qwen[\w.-]*|deepseek[\w.-]*|mistral[\w.-]*|gemma[\w.-]*|claude|generative\s+AI|"
+                      r"AI\s+assistants?|chat\s+models?|RLHF|DPO|next-token|(?:AI|machine|LLM)-generated\s+text|chain-of-thoughts?|in-context\s+learning|NLP|"
+                      r"natural\s+language\s+processing)\b", re.I)  # MAP aligns "generative AI systems" (a seed)
+
+
+def _of_language_models(query: str, rows: set[str], papers: dict[str, Paper]) -> set[str]:
+    """Of `rows`, those that write of a language model when the question is about language models, when any does:
+    "large", "language", "model" and "LLM" are so common in these collections that no topic keeps them
+    (`Retriever._specific`), so "Compare papers on knowledge distillation for large language models." (ICLR 2026)
+    had tabled DTO-KD, distilled on ImageNet and COCO, and a theory of distilling from Bayesian teachers."""
+    if not _ASKS_LM.search(query):
+        return rows
+    saying = {pid for pid in rows if _SAYS_LM.search(f"{papers[pid].title}. {papers[pid].abstract}")}
+    return saying or rows
 
 
 def _compounds(query: str, topic: set[str]) -> set[frozenset[str]]:
