@@ -906,6 +906,11 @@ def test_an_amount_of_a_kind_no_figure_of_the_abstract_gives_is_said_to_be_missi
     assert amount_kind("How much memory does the second one save?") == "memory"
     assert amount_kind("How much faster is dParallel?") == amount_kind("What speedup does it report?") == "speed"
     assert amount_kind("How much does KV cache compression save?") == ""  # the topic's word, not the amount asked
+    # over ICLR 2026 "Which one is the most energy efficient?" after spiking networks said two of them "give a figure
+    # for this", their figures being accuracy and an attack's success rate
+    assert amount_kind("Which one is the most energy efficient?") == amount_kind("Which uses the least energy?") == \
+        "energy"
+    assert amount_kind("Which one is best?") == ""
     doit = ("Experiments show that DOIT effectively enhances the training, achieving faster convergence (i.e., 2% to "
             "10% faster) and higher accuracy (i.e., 1% to 3% improvement). It also keeps memory low.")
     assert has_figure(doit) and has_figure(doit, "speed") and not has_figure(doit, "memory")

@@ -456,6 +456,21 @@ def test_intent_is_read_from_the_question(question: str) -> None:
     assert A.intent(question) == "number"
 
 
+def test_a_table_s_sentences_are_how_they_differ_only_when_a_comparison_is_asked() -> None:
+    """Over ICML 2026 "Do any of them compare against Mamba?" after linear-attention papers was answered "How they
+    differ: SEMA compares against Mamba …": a follow-up that asks something of the papers shown is answered in short,
+    one that asks how they differ is not."""
+    from paperchat.schema import Evidence, Filters, Plan, Table
+
+    table, quotes = Evidence([], {}, "", Table(["Problem"], [])), Evidence([], {}, "")
+    fresh = Plan("Which papers propose linear attention, and how do they differ?", "", Filters(), comparative=True)
+    assert A.lead(fresh, table) == A.HOW_THEY_DIFFER and A.lead(fresh, quotes) == A.IN_SHORT
+    for question, compares in (("Do any of them compare against Mamba?", False), ("Which of them is fastest?", False),
+                               ("How do they differ in speed?", True), ("Compare them on memory.", True)):
+        plan = Plan(question, "", Filters(), comparative=True, reading="narrow")
+        assert (A.lead(plan, table) == A.HOW_THEY_DIFFER) is compares
+
+
 def test_evidence_for_a_question_that_asks_for_attacks_quotes_the_attack_proposed() -> None:
     """Over ICLR 2026 "How do papers attack or remove watermarks in images?" quoted the defense the self-re-watermarking
     paper builds, three sentences closer to the question, not "we introduce the self-re-watermarking threat model as a

@@ -124,6 +124,10 @@ IN_SHORT = "**In short:** "
 # said when every sentence the model wrote was withheld, so the quotes do not stand unexplained
 ALL_WITHHELD = "The model's answer is not shown: the abstracts above do not state it. The quoted sentences are what they say."
 HOW_THEY_DIFFER = "**How they differ:** "
+# a follow-up that asks to compare the papers shown ("How do they differ in speed?"), not one that asks something of
+# them ("Do any of them compare against Mamba?" was answered "How they differ: SEMA compares against Mamba …")
+_ASKS_TO_COMPARE = re.compile(r"\b(?:differ\w*|difference\w*|compare\s+(?:them|these|those|the(?:ir)?\b)|comparison|"
+                              r"contrast\w*|distinguish\w*|set\w*\s+(?:them|each)\s+apart|versus|vs\.?)", re.I)
 
 
 # What the model is asked to do after the evidence; their words, like the question's, are no content
@@ -1292,6 +1296,14 @@ def _repeats(sentence: str, earlier: Sequence[str], share: float, names: Sequenc
     return any(len(words & terms(e)) > share * max(len(words), 1) for e in earlier)
 
 
+def lead(plan: Plan, ev: Evidence) -> str:
+    """What the model's sentences are set under: how the papers of a table differ, for a question that asks for a
+    comparison; "In short" for one that asks something of the papers shown ("Do any of them compare against
+    Mamba?")."""
+    compares = ev.table is not None and (plan.reading == "fresh" or bool(_ASKS_TO_COMPARE.search(plan.question)))
+    return HOW_THEY_DIFFER if compares else IN_SHORT
+
+
 def assemble(plan: Plan, ev: Evidence, synthesis: Synthesis, timings: dict[str, float], model: str) -> Answer:
     """The final answer: evidence, then the verified synthesis; citations are the quoted
     sources and those the synthesis cites, never numbers read out of abstract text."""
@@ -1308,8 +1320,7 @@ def assemble(plan: Plan, ev: Evidence, synthesis: Synthesis, timings: dict[str, 
                 tried.setdefault(n, []).append(checked.said)
     citations = [Citation(n, by_n[n].paper, n not in tried, support.get(n, []), tried.get(n, []))
                  for n in sorted(set(support) | set(tried)) if n in by_n]
-    lead = HOW_THEY_DIFFER if ev.table is not None else IN_SHORT
-    text = ev.text + (f"\n\n{lead}{inert(synthesis.text, citations=True)}" if synthesis.text else "")
+    text = ev.text + (f"\n\n{lead(plan, ev)}{inert(synthesis.text, citations=True)}" if synthesis.text else "")
     note = synthesis.note or (ALL_WITHHELD if not synthesis.text and synthesis.withheld else "")
     text += f"\n\n*{inert(note)}*" if note else ""
     return Answer(text, citations, False, synthesis.report, {**synthesis.timings, **timings}, plan.query,

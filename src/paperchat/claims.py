@@ -389,10 +389,13 @@ def names_setting(sentence: str, setting: frozenset[str], around: str = "") -> b
 def amount_kind(question: str) -> str:
     """The kind of amount (_MEASURES) a question asks for by its own words, "memory" of "How much memory does the
     second one save?", "speed" of "How much faster is it?"; "" when they name none or several, or only its topic does
-    ("How much does KV cache compression save?")."""
+    ("How much does KV cache compression save?"). A question for the paper with the most of something names it
+    anywhere ("energy" of "Which one is the most energy efficient?": over ICLR 2026 the answer had said two spiking
+    networks' abstracts "give a figure for this", their figures being accuracy and an attack's success)."""
     m = _AMOUNT_ASKED.search(question)
     if not m:
-        return ""
+        most = _measured(set(tokenize(question))) if asks_most(question) else set()
+        return next(iter(most)) if len(most) == 1 else ""
     kinds = _measured(set(tokenize(" ".join([m.group(0), *question[m.end():].split()[:2]]))))
     return next(iter(kinds)) if len(kinds) == 1 else ""
 

@@ -421,7 +421,7 @@ class Engine:
         if ahead:
             yield Event("status", text=f"Waiting for the model: {ahead} answer{'s' if ahead > 1 else ''} "
                                        "ahead of yours…")
-        lead = [A.HOW_THEY_DIFFER if ev.table else A.IN_SHORT]  # said before the first piece shown, once
+        lead = [A.lead(plan, ev)]  # said before the first piece shown, once
         result = yield from self._verified(plan, ev, A.prompt(plan, ev, a.table_prompt_rows, room), clock, lead)
         if ev.table is None or not A.said_nothing(result):
             return result
