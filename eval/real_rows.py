@@ -84,6 +84,13 @@ and its off ones are the attacks), p12 ("data science", a field) and p14 ("when 
 faithful"); papers a word search found are added to the known ones of p1 (contamination), p2, p3, p4, p5, p11 and
 p12. An attack is no defense (p9) and a defense no attack (p16); a method shown on images is no distillation of
 LLMs (p13); an LLM trained by RL is no LLM that writes rewards (p4); a theory of linear attention proposes none (p7).
+q, 10 more (five over each corpus) written later in that session as the first turns of a second round of
+conversations, and judged on the rows of ff8eda3, read for nothing else: q7 and q9 have no paper on them in ICLR 2026
+(a word search finds no abstract on the adversarial robustness of graph neural networks, nor on molecular
+representations learned with them), so their known sets are empty and their rows are off; q1 (ICML 2026's one
+defense against backdoors in federated learning, INDEXGUARD) and q6 add the paper a word search found. A robustness
+study of neural networks in general is no study of graph neural networks (q7), a time series benchmark for
+foundation models uses no LLM (q2), and alignment without a reward model studies none (q3).
 """
 
 from __future__ import annotations

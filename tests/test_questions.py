@@ -28,7 +28,7 @@ def test_the_judged_real_corpus_rows_are_well_formed():
     corpora = ROOT.parent / "shared" / "corpora"
     ids = {}
     for q in judged:
-        assert q["corpus"] in ("icml2026", "iclr2026") and q["question"].strip() and q["set"] in set("abcdefghijklmnop")
+        assert q["corpus"] in ("icml2026", "iclr2026") and q["question"].strip() and q["set"] in set("abcdefghijklmnopq")
         assert (q["on"] or q["off"]) and not set(q["on"]) & set(q["off"]), q["id"]
         where = corpora / f"{q['corpus']}.jsonl.gz"
         if where.is_file():  # the corpora are read from ../shared, not committed
