@@ -67,6 +67,10 @@ def test_derived_labels_name_the_method_when_the_abstract_introduces_one() -> No
         (r"predictive performance.\footnote{Code is available at \url{https://x.io/a}}", "predictive performance. "
          "(Code is available at)"),
         (r"Our code is publicly available\footnote{\url{https://github.com/a/b}}.", "Our code is publicly available."),
+        # an environment's markers and a list's items are no words (ICLR 2026: "beginabstract Low-rank and sparse …" had
+        # been quoted, ICML 2026 "… in general. endenumerate Note that …")
+        (r"\begin{abstract} Low-rank and sparse. \begin{enumerate} \item First. \item[(b)] Second. \end{enumerate}",
+         "Low-rank and sparse. First. Second."),
         ("for CIFAR\u201110, the log\u2010likelihood; un\u00adlearning \u2013 2\u20133 \u2014 done",
          "for CIFAR-10, the log-likelihood; unlearning \u2013 2\u20133 \u2014 done"),
         # the Latin abbreviations papers define as macros (ICLR 2026: "(eg, Linux)", "mask wrt historical feedback")

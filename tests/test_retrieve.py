@@ -1479,6 +1479,25 @@ def test_a_question_about_language_models_rows_the_papers_that_write_of_one(sett
     assert {"l1", "l2", "v1"} <= r.relevant(plain, r.retrieve(plain, 13).hits, comparative=True)
 
 
+def test_a_question_about_graph_neural_networks_rows_the_papers_that_write_of_one() -> None:
+    """Over ICLR 2026 "Which papers study the robustness of graph neural networks to adversarial attacks?" tabled four
+    robustness studies of neural networks in general beside one paper on GNNs: every first hit shares "neural
+    network", not "graph". A question that names them beside another thing ("graphs or graph neural networks") is
+    left alone."""
+    papers = {pid: Paper(paper_id=pid, title=title, abstract=abstract, venue="ICLR", year=2026) for pid, title, abstract in (
+        ("g1", "ATEX-CF: Attack-Informed Counterfactual Explanations for Graph Neural Networks",
+         "We explain GNNs with adversarial attacks."),
+        ("g2", "Robust Message Passing", "Message-passing networks under adversarial edge perturbations."),
+        ("n1", "When Flatness Does (Not) Guarantee Adversarial Robustness",
+         "Neural networks remain vulnerable to adversarial perturbations."))}
+    rows = set(papers)
+    asked = "Which papers study the robustness of graph neural networks to adversarial attacks?"
+    assert retrieve._of_the_model_family(asked, rows, papers) == {"g1", "g2"}
+    assert retrieve._of_the_model_family("Which papers model data with graphs or graph neural networks?", rows,
+                                        papers) == rows
+    assert retrieve._of_the_model_family("Which papers study adversarial robustness?", rows, papers) == rows
+
+
 @pytest.mark.parametrize("question, asks", [
     ("How do papers attack or remove watermarks in images?", True),
     ("Which papers jailbreak aligned LLMs?", True),

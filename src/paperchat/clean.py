@@ -15,6 +15,9 @@ import re
 
 _URL = re.compile(r"\\url\{([^}]*)\}|\\href\{([^}]*)\}\{[^}]*\}|(https?://[^\s<>\"'}]+)")
 _FOOTNOTE = re.compile(r"\\footnote\s*\{([^{}]*)\}")
+# an environment's markers say where a list or the abstract begins and ends, nothing a reader reads: "\begin{abstract}
+# Low-rank and sparse …" had read "beginabstract Low-rank …" (2 ICLR/ICML 2026 abstracts); an item is a list's mark
+_ENVIRONMENT = re.compile(r"\\(?:begin|end)\s*\{[^{}]*\}|\\item\b\s*(?:\[[^\]]*\])?")
 _TAG = re.compile(r"<[A-Za-z/!?][^<>]*>")  # "<3" and "p<0.05" are text, not tags
 # inline tags join what they wrap to the text around it, as a browser shows it: "<strong>A</strong>dapter-based
 # <strong>D</strong>ualGuard" (ICML 2026) is "Adapter-based DualGuard", where a space for each tag read "A dapter-based
@@ -138,6 +141,7 @@ def clean_text(text: str, ours: str = "this method") -> str:
 def _latex(text: str, ours: str) -> str:
     """LaTeX markup to plain words: wrappers, citations, symbols, math delimiters."""
     text = _CITE.sub("", text)
+    text = _ENVIRONMENT.sub(" ", text)
     # what sits inside wrappers first, so that they then wrap plain words ("\textbf{\ding{182} high-performing}")
     text = _COLOR.sub(lambda m: m.group(1) or "", text)
     text = _SWITCH.sub(r"\1", text)

@@ -356,7 +356,7 @@ class Retriever:
             idf = self._idf()
             rarest = {max(side, key=lambda t: (idf.get(t, 99.0), t)) for side in (left, right)}
             rows = {pid for pid in rows if _says_all(papers[pid], rarest)}
-        rows = _of_language_models(query, rows, papers)
+        rows = _of_the_model_family(query, rows, papers)
         if (limit := bound(query)) and (meeting := {pid for pid in rows | {p for p in papers if cover[p] >= full}
                                                     if within_bound(f"{papers[pid].title}. {papers[pid].abstract}",
                                                                     limit)}):
@@ -954,15 +954,26 @@ _SAYS_LM = re.compile(r"(?<![\w-])(?<!vision-)(?<!visual\s)(?<!vision\s)(?<!mult
                       r"natural\s+language\s+processing)\b", re.I)  # MAP aligns "generative AI systems" (a seed)
 
 
-def _of_language_models(query: str, rows: set[str], papers: dict[str, Paper]) -> set[str]:
+# a question about graph neural networks, not as one of the things it asks about ("with graphs or graph neural
+# networks"), and a paper that writes of one
+_ASKS_GNN = re.compile(r"(?<!\bor\s)\b(?:graph\s+neural\s+networks?|GNNs?)\b(?!\s+or\b)", re.I)
+_SAYS_GNN = re.compile(r"\b(?:graph\s+neural\s+networks?|GNNs?|message[- ]passing|graph\s+convolution\w*|GCNs?|"
+                       r"graph\s+attention\s+networks?|graph\s+transformers?|MPNNs?)\b", re.I)
+_FAMILIES = ((_ASKS_LM, _SAYS_LM), (_ASKS_GNN, _SAYS_GNN))
+
+
+def _of_the_model_family(query: str, rows: set[str], papers: dict[str, Paper]) -> set[str]:
     """Of `rows`, those that write of a language model when the question is about language models, when any does:
     "large", "language", "model" and "LLM" are so common in these collections that no topic keeps them
     (`Retriever._specific`), so "Compare papers on knowledge distillation for large language models." (ICLR 2026)
-    had tabled DTO-KD, distilled on ImageNet and COCO, and a theory of distilling from Bayesian teachers."""
-    if not _ASKS_LM.search(query):
-        return rows
-    saying = {pid for pid in rows if _SAYS_LM.search(f"{papers[pid].title}. {papers[pid].abstract}")}
-    return saying or rows
+    had tabled DTO-KD, distilled on ImageNet and COCO, and a theory of distilling from Bayesian teachers. So too of
+    graph neural networks, whose "neural network" every first hit may share without "graph": "Which papers study the
+    robustness of graph neural networks to adversarial attacks?" (ICLR 2026) had tabled four robustness studies of
+    neural networks in general beside a counterfactual explainer for GNNs."""
+    for asks, says in _FAMILIES:
+        if asks.search(query):
+            rows = {pid for pid in rows if says.search(f"{papers[pid].title}. {papers[pid].abstract}")} or rows
+    return rows
 
 
 def _compounds(query: str, topic: set[str]) -> set[frozenset[str]]:
