@@ -1498,20 +1498,6 @@ def test_a_question_about_graph_neural_networks_rows_the_papers_that_write_of_on
     assert retrieve._of_the_model_family("Which papers study adversarial robustness?", rows, papers) == rows
 
 
-@pytest.mark.parametrize("question, asks", [
-    ("How do papers attack or remove watermarks in images?", True),
-    ("Which papers jailbreak aligned LLMs?", True),
-    ("Which papers propose new attacks on federated learning?", True),
-    ("Which papers study attacks and defenses for watermarks?", False),
-    ("Which papers remove watermarks or defend them?", False),
-    ("Which papers study watermark removal?", False),
-])
-def test_a_question_asks_for_attacks_alone(question, asks) -> None:
-    from paperchat.contribution import asks_for_attacks
-
-    assert asks_for_attacks(question) is asks
-
-
 def test_a_question_for_attacks_rows_the_papers_that_attack(settings, embedder, tmp_path) -> None:
     """Over ICLR 2026 "How do papers attack or remove watermarks in images?" tabled three watermarking schemes "robust
     against removal attacks" beside the one paper that introduces an attack on them."""
@@ -1533,19 +1519,25 @@ def test_a_question_for_attacks_rows_the_papers_that_attack(settings, embedder, 
     assert {"d1", "d2"} <= r.relevant(both, r.retrieve(both, 4).hits, comparative=True)
 
 
-@pytest.mark.parametrize("question, defenses", [
-    ("Which papers defend against prompt injection attacks, and how do they differ?", True),
-    ("Which papers propose defenses against backdoor attacks, and how do they differ?", True),
-    ("How do papers protect diffusion models from membership inference?", True),
-    ("Which papers work on jailbreak attacks or defenses for LLMs?", False),
-    ("Which papers study defenses and attacks on watermarks?", False),
-    ("Which papers attack LLM watermarks?", False),
-    ("Which papers study membership inference attacks, and how do they differ?", False),
+@pytest.mark.parametrize("question, defenses, attacks", [
+    ("Which papers defend against prompt injection attacks, and how do they differ?", True, False),
+    ("Which papers propose defenses against backdoor attacks, and how do they differ?", True, False),
+    ("How do papers protect diffusion models from membership inference?", True, False),
+    ("Which papers work on jailbreak attacks or defenses for LLMs?", False, False),
+    ("Which papers study defenses and attacks on watermarks?", False, False),
+    ("Which papers attack LLM watermarks?", False, True),
+    ("Which papers study membership inference attacks, and how do they differ?", False, False),
+    ("How do papers attack or remove watermarks in images?", False, True),
+    ("Which papers jailbreak aligned LLMs?", False, True),
+    ("Which papers propose new attacks on federated learning?", False, True),
+    ("Which papers remove watermarks or defend them?", True, False),
+    ("Which papers study watermark removal?", False, False),
 ])
-def test_a_question_asks_for_defenses_alone(question, defenses) -> None:
-    from paperchat.contribution import asks_for_defenses
+def test_a_question_asks_for_defenses_or_attacks_alone(question, defenses, attacks) -> None:
+    from paperchat.contribution import asks_for_attacks, asks_for_defenses
 
     assert asks_for_defenses(question) is defenses
+    assert asks_for_attacks(question) is attacks
 
 
 def test_an_attack_gets_no_row_when_the_question_asks_for_defenses(settings, embedder, tmp_path) -> None:
