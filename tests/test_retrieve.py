@@ -1345,6 +1345,11 @@ def test_a_title_says_what_the_paper_contributes(title, kind) -> None:
      "Inference Attack (BMIA), which performs conditional attack through Bayesian sampling.", "attack"),
     ("LLM Watermark Evasion via Bias Inversion",
      "Watermarks are meant to be robust. We propose the Bias-Inversion Rewriting Attack, which removes them.", "attack"),
+    # a long name before the attack it is (ICML 2026: a row of "Which papers defend against backdoor attacks in
+    # federated learning?")
+    ("Coupled Trigger Optimization and Vulnerable Parameter Alignment for Persistent Backdoor Attacks on Federated "
+     "Learning", "Based on this insight, we propose the Coupled Trigger Optimization and Vulnerable Parameter Alignment "
+     "(CTO-VPA) FL backdoor attack method.", "attack"),
     # an attack a defense designs to test itself, one beside a proposed mitigation, one beside defenses it improves
     ("WARP: Weight Teleportation for Attack-Resilient Unlearning Protocols",
      "To demonstrate their severity, we design unlearning-specific membership inference attacks.", "method"),

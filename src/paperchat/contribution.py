@@ -66,7 +66,7 @@ _DEFENDS = re.compile(r"\b(?:defen[cs]\w*|defend\w*|robust\w*|protect\w*|mitigat
 _NOT_ATTACKING = r"(?!\s+(?:detection|defen\w*|mitigation|robustness|resilien\w*|prevention)|\s+and\s+defen)"
 _PROPOSES = r"\b(?:we|this\s+(?:paper|work))\s+(?:\w+\s+)?(?:propose|introduce|present|design|develop)s?\s+"
 _PROPOSES_ATTACK = re.compile(
-    rf"{_PROPOSES}(?:(?!defen|against|robust|resist|mitigat|detect|protect|evaluat|benchmark)[^.;:,]){{0,60}}?"
+    rf"{_PROPOSES}(?:(?!defen|against|robust|resist|mitigat|detect|protect|evaluat|benchmark)[^.;:,]){{0,110}}?"
     rf"\battacks?\b{_NOT_ATTACKING}", re.I)
 # a sentence proposing a defense too ("We then propose a new fine-tuning objective that mitigates this privacy
 # leakage", "Finally, for mitigation, we propose an adversarial training approach …")
