@@ -25,6 +25,9 @@ does not say it (a question: "How does Bayesian Sampling help Membership Inferen
 from the abstract's own proposal ("we propose a novel approach – Bayesian Membership Inference Attack"), again
 unless the title says it defends and unless the abstract also proposes a defense; an attack a defense paper designs
 to test itself ("we design unlearning-specific membership inference … attacks", WARP) is under such a title.
+A question that asks for attacks and not defenses ("How do papers attack or remove watermarks in images?") is
+answered by the papers that present one (`attacks`: by title, or by the abstract's proposal whatever else it
+proposes), not by the watermarks "robust against removal attacks" beside them.
 """
 
 from __future__ import annotations
