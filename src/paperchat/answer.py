@@ -1395,14 +1395,15 @@ def abstained(plan: Plan, found: Retrieved, timings: dict[str, float], model: st
     """The answer when the collection (or the set of papers asked about) has nothing on it."""
     topics = [short_label(h) for h in found.hits[:3]]
     defenses = asks_for_defenses(plan.question)  # the closest may be attacks on it: said so, not left to be read
-    named = [label + (" (an attack)" if defenses and not h.paper.title_derived and contribution(
-        h.paper.title, h.paper.abstract) == ATTACK else "") for label, h in zip(topics, found.hits, strict=False)]
+    attacking = [defenses and not h.paper.title_derived and contribution(h.paper.title, h.paper.abstract) == ATTACK
+                 for h in found.hits[:3]]
+    named = [label + (" (an attack)" if attack else "") for label, attack in zip(topics, attacking, strict=True)]
     wanted = " ".join(map(str, plan.filters.venues + plan.filters.years))
     if plan.reading == "narrow" and not found.hits:
         text = (f"None of the papers shown before {'is from ' + wanted if wanted else 'fits this'}. "
                 "Ask again without pointing at them (no \"these\" or \"it\") to search the whole collection.")
     else:
-        text = (f"The collection has no paper {'that defends against' if named != topics else 'on'} "
+        text = (f"The collection has no paper {'that defends against' if any(attacking) else 'on'} "
                 f"this{' matching ' + wanted if wanted else ''}.")
     if topics:
         text += " The closest papers it does have are: " + "; ".join(named) + "."

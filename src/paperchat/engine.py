@@ -162,7 +162,8 @@ class Engine:
             return
         ev = self._evidence(plan, found)
         ranked = A.ranked(plan, ev)  # "Which of them reports the largest speedup?": set in order, no model text
-        plan.note = A.joined_notes(plan.note, A.not_asked_for(plan, ev), A.alone(plan, ev), ranked or A.without_figures(plan.question, ev))
+        plan.note = A.joined_notes(plan.note, A.not_asked_for(plan, ev), A.alone(plan, ev),
+                                   ranked or A.without_figures(plan.question, ev))
         if plan.note:
             ev.text = f"*{plan.note}*\n\n{ev.text}"
         clock.mark("first_token_s")

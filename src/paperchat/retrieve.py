@@ -375,7 +375,8 @@ class Retriever:
         of the closest continual-learning papers, most of which replay."""
         query = _FIELD_WORD.sub("", query)
         groups = self.alternatives(query)
-        topic = self._single(query, self.topic_terms(query, hits[:self.settings.k]), groups)
+        k = self.settings.k
+        topic = self._single(query, self.topic_terms(query, hits[:k], hits[k:]), groups)
         if not topic and not groups:
             return set()
         return {h.paper.paper_id for h in hits if h.paper.paper_id in among
